@@ -1,0 +1,74 @@
+#pragma once
+// The root of every actor, local or (later) remote: an identity, a way to
+// deliver a message (enqueue), and the link/monitor bookkeeping that turns a
+// termination into exit_msg / down_msg.
+#include <cstdint>
+
+#include "troupe/actor.hpp"
+#include "troupe/actor_addr.hpp"
+#include "troupe/actor_control_block.hpp"
+#include "troupe/detail/spinlock.hpp"
+#include "troupe/error.hpp"
+#include "troupe/mailbox_element.hpp"
+
+namespace troupe {
+
+class actor_system;
+class execution_unit;
+
+class abstract_actor {
+public:
+  abstract_actor(const abstract_actor&) = delete;
+  abstract_actor& operator=(const abstract_actor&) = delete;
+  virtual ~abstract_actor();
+
+  // Delivers e (taking ownership). A terminated actor refuses it: requests are
+  // answered with sec::request_receiver_down. Returns false when refused.
+  virtual bool enqueue(mailbox_element* e, execution_unit* ctx) = 0;
+
+  // Called once, when the last strong reference goes away, before destruction.
+  virtual void on_unreachable() {}
+
+  actor_control_block* ctrl() const noexcept { return actor_control_block::from(this); }
+  actor_id id() const noexcept { return ctrl()->id(); }
+  actor_addr address() const noexcept { return actor_addr{ctrl()}; }
+  actor_system& home_system() const noexcept { return *ctrl()->home_system(); }
+
+  bool is_terminated() const noexcept { return terminated_.load(std::memory_order_acquire); }
+  // The exit reason once terminated (error{} before).
+  error exit_reason_value() const;
+
+  // Link and monitor bookkeeping. Each returns false if this actor has already
+  // terminated; the caller then delivers exit_msg/down_msg itself with `reason`.
+  bool add_link(const actor_addr& other, error* reason);
+  void remove_link(const actor_addr& other);
+  bool add_monitor(const actor_addr& observer, error* reason);
+  void remove_monitor(const actor_addr& observer);
+
+protected:
+  abstract_actor() noexcept = default;
+
+  // Marks the actor terminated and notifies links (exit_msg) and monitors
+  // (down_msg). Returns false if it had terminated before.
+  bool finalize_links(const error& reason);
+
+private:
+  struct attachable {
+    attachable* next;
+    actor_addr other;
+    bool is_link;
+  };
+
+  mutable detail::spinlock lock_;
+  std::atomic<bool> terminated_{false};
+  attachable* attached_ = nullptr;
+  error reason_;
+};
+
+// Delivers a message built by the caller; drops it if `to` is null.
+void deliver(const strong_actor_ptr& to, mailbox_element* e, execution_unit* ctx);
+
+// Answers a request that cannot be served with an error response.
+void bounce(mailbox_element* e, const error& reason, execution_unit* ctx);
+
+} // namespace troupe

@@ -1,0 +1,80 @@
+#pragma once
+// `actor` is a strong, dynamically typed handle. It counts references on the
+// actor's control block and sends through abstract_actor::enqueue, so it never
+// assumes where the actor runs.
+#include <compare>
+#include <concepts>
+#include <functional>
+#include <string>
+
+#include "troupe/actor_addr.hpp"
+#include "troupe/actor_control_block.hpp"
+
+namespace troupe {
+
+class abstract_actor;
+
+class actor {
+public:
+  actor() noexcept = default;
+  actor(std::nullptr_t) noexcept {}
+  explicit actor(strong_actor_ptr ptr) noexcept : ptr_(std::move(ptr)) {}
+
+  // From an actor pointer (`self`).
+  template <class T>
+    requires std::derived_from<T, abstract_actor>
+  actor(T* self) noexcept : actor(from_ptr(self)) {} // NOLINT: implicit on purpose
+
+  // From anything that wraps an actor (scoped_actor, typed handles).
+  template <class T>
+    requires requires(const T& x) {
+      { x.ctrl() } -> std::same_as<actor_control_block*>;
+    }
+  actor(const T& x) noexcept : ptr_(x.ctrl()) {} // NOLINT: implicit on purpose
+
+  actor_id id() const noexcept { return ptr_ ? ptr_->id() : 0; }
+  actor_addr address() const noexcept { return actor_addr{ptr_.get()}; }
+  explicit operator bool() const noexcept { return static_cast<bool>(ptr_); }
+
+  actor_control_block* ctrl() const noexcept { return ptr_.get(); }
+  const strong_actor_ptr& ptr() const noexcept { return ptr_; }
+
+  friend bool operator==(const actor& a, const actor& b) noexcept { return a.ctrl() == b.ctrl(); }
+  friend std::strong_ordering operator<=>(const actor& a, const actor& b) noexcept {
+    return std::compare_three_way{}(a.ctrl(), b.ctrl());
+  }
+  friend bool operator==(const actor& a, const actor_addr& b) noexcept { return a.ctrl() == b.get(); }
+
+private:
+  static strong_actor_ptr from_ptr(const abstract_actor* p) noexcept {
+    return p ? strong_actor_ptr{actor_control_block::from(p)} : strong_actor_ptr{};
+  }
+  strong_actor_ptr ptr_;
+};
+
+std::string to_string(const actor& x);
+
+// actor_cast<actor>(addr): a strong handle if the actor still exists.
+// actor_cast<actor_addr>(handle): its weak address.
+template <class To, class From>
+To actor_cast(const From& x) {
+  if constexpr (std::is_same_v<To, actor>) {
+    if constexpr (std::is_same_v<From, actor_addr>)
+      return actor{x.lock()};
+    else
+      return actor{x};
+  } else if constexpr (std::is_same_v<To, actor_addr>) {
+    return actor{x}.address();
+  } else {
+    return To{actor{x}};
+  }
+}
+
+} // namespace troupe
+
+template <>
+struct std::hash<troupe::actor> {
+  std::size_t operator()(const troupe::actor& x) const noexcept {
+    return std::hash<const void*>{}(x.ctrl());
+  }
+};

@@ -1,0 +1,41 @@
+#pragma once
+// A weak, comparable, hashable address of an actor: it does not keep the actor
+// alive. actor_cast<actor>(addr) gives a handle back while the actor exists.
+#include <compare>
+#include <functional>
+#include <string>
+
+#include "troupe/actor_control_block.hpp"
+
+namespace troupe {
+
+class actor_addr {
+public:
+  actor_addr() noexcept = default;
+  actor_addr(std::nullptr_t) noexcept {}
+  explicit actor_addr(actor_control_block* p) noexcept : ptr_(p) {}
+
+  actor_id id() const noexcept { return ptr_ ? ptr_.get()->id() : 0; }
+  explicit operator bool() const noexcept { return static_cast<bool>(ptr_); }
+  actor_control_block* get() const noexcept { return ptr_.get(); }
+  strong_actor_ptr lock() const noexcept { return ptr_.lock(); }
+
+  friend bool operator==(const actor_addr& a, const actor_addr& b) noexcept { return a.get() == b.get(); }
+  friend std::strong_ordering operator<=>(const actor_addr& a, const actor_addr& b) noexcept {
+    return std::compare_three_way{}(a.get(), b.get());
+  }
+
+private:
+  weak_actor_ptr ptr_;
+};
+
+std::string to_string(const actor_addr& x);
+
+} // namespace troupe
+
+template <>
+struct std::hash<troupe::actor_addr> {
+  std::size_t operator()(const troupe::actor_addr& x) const noexcept {
+    return std::hash<const void*>{}(x.get());
+  }
+};

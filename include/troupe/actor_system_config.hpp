@@ -1,0 +1,69 @@
+#pragma once
+// Settings of an actor_system, from code, the command line or a config file.
+//
+// Options (command line `--name=value`, or `name=value` lines in a file given
+// with --config-file; '#' starts a comment):
+//   scheduler.workers         worker threads (default: hardware concurrency)
+//   scheduler.max-throughput  messages an actor handles per resume (default 300)
+//   scheduler.policy          stealing (default) or sharing
+//   config-file               read more options from this file
+// parse() leaves arguments it does not know in remainder().
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "troupe/error.hpp"
+#include "troupe/scheduler/abstract_coordinator.hpp"
+#include "troupe/scheduler/coordinator.hpp"
+
+namespace troupe {
+
+class actor_system;
+
+class actor_system_config {
+public:
+  using coordinator_factory =
+    std::function<std::unique_ptr<scheduler::abstract_coordinator>(actor_system*, std::size_t, std::size_t)>;
+
+  actor_system_config();
+
+  // Reads options from argv (argv[0] is skipped). Returns an error with the
+  // offending option as context for malformed values or unreadable files.
+  error parse(int argc, char** argv);
+  error parse(const std::vector<std::string>& args);
+  error parse_file(const std::string& path);
+  // Sets one option by name ("scheduler.workers", ...).
+  error set(const std::string& name, const std::string& value);
+
+  // The scheduler: a policy type (policy::work_stealing, policy::work_sharing
+  // or a user type modelling scheduler_policy), workers and messages per resume.
+  template <class Policy = scheduler::policy::work_stealing>
+  actor_system_config& set_scheduler(std::size_t num_workers = 0, std::size_t max_msgs = 0) {
+    if (num_workers != 0)
+      workers = num_workers;
+    if (max_msgs != 0)
+      max_throughput = max_msgs;
+    policy_name = "custom";
+    factory_ = [](actor_system* sys, std::size_t n, std::size_t m) {
+      return scheduler::make_coordinator<Policy>(sys, n, m);
+    };
+    return *this;
+  }
+
+  std::size_t workers = 0; // 0: hardware concurrency
+  std::size_t max_throughput = 300;
+  std::string policy_name = "stealing";
+
+  const std::vector<std::string>& remainder() const noexcept { return remainder_; }
+  static std::string help_text();
+
+  std::unique_ptr<scheduler::abstract_coordinator> make_scheduler(actor_system* sys) const;
+
+private:
+  coordinator_factory factory_;
+  std::vector<std::string> remainder_;
+};
+
+} // namespace troupe

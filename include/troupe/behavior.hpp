@@ -1,0 +1,269 @@
+#pragma once
+// A behavior is an ordered list of match cases (first match wins) plus an
+// optional `after(d) >> f` timeout. It is built once, stored in one allocation,
+// and shared by reference when copied.
+#include <atomic>
+#include <chrono>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "troupe/detail/intrusive_ptr.hpp"
+#include "troupe/pattern.hpp"
+
+namespace troupe {
+
+namespace detail {
+
+inline constexpr std::chrono::nanoseconds infinite_timeout = std::chrono::nanoseconds::max();
+
+class behavior_impl {
+public:
+  explicit behavior_impl(std::chrono::nanoseconds timeout = infinite_timeout) noexcept : timeout_(timeout) {}
+  behavior_impl(const behavior_impl&) = delete;
+  behavior_impl& operator=(const behavior_impl&) = delete;
+  virtual ~behavior_impl() = default;
+
+  // Tries the cases in order; true if one matched (res says what it produced).
+  virtual bool invoke(message& msg, invoke_result& res) = 0;
+  virtual void handle_timeout() {}
+
+  std::chrono::nanoseconds timeout() const noexcept { return timeout_; }
+  bool has_timeout() const noexcept { return timeout_ != infinite_timeout; }
+
+  friend void intrusive_ptr_add_ref(const behavior_impl* p) noexcept {
+    p->rc_.fetch_add(1, std::memory_order_relaxed);
+  }
+  friend void intrusive_ptr_release(const behavior_impl* p) noexcept {
+    if (p->rc_.fetch_sub(1, std::memory_order_acq_rel) == 1)
+      delete p;
+  }
+
+protected:
+  std::chrono::nanoseconds timeout_;
+
+private:
+  mutable std::atomic<std::uint32_t> rc_{1};
+};
+
+using behavior_impl_ptr = intrusive_ptr<behavior_impl>;
+
+// A behavior nested inside another list of cases (e.g. a message_handler).
+struct nested_case {
+  behavior_impl_ptr impl;
+  bool invoke(message& msg, invoke_result& res) { return impl->invoke(msg, res); }
+};
+
+struct no_timeout {};
+
+template <class Timeout, class... Cases>
+class default_behavior_impl final : public behavior_impl {
+public:
+  default_behavior_impl(std::tuple<Cases...> cases, Timeout tdef)
+    : behavior_impl(timeout_of(tdef)), cases_(std::move(cases)), tdef_(std::move(tdef)) {}
+
+  bool invoke(message& msg, invoke_result& res) override {
+    return std::apply([&](auto&... cs) { return (cs.invoke(msg, res) || ...); }, cases_);
+  }
+
+  void handle_timeout() override {
+    if constexpr (!std::is_same_v<Timeout, no_timeout>)
+      tdef_.handler();
+  }
+
+private:
+  static std::chrono::nanoseconds timeout_of(const Timeout& t) {
+    if constexpr (std::is_same_v<Timeout, no_timeout>)
+      return infinite_timeout;
+    else
+      return t.timeout;
+  }
+
+  std::tuple<Cases...> cases_;
+  [[no_unique_address]] Timeout tdef_;
+};
+
+// a.or_else(b): a first, then b; a's timeout wins, else b's.
+class combined_behavior_impl final : public behavior_impl {
+public:
+  combined_behavior_impl(behavior_impl_ptr first, behavior_impl_ptr second)
+    : behavior_impl(first->has_timeout() ? first->timeout() : second->timeout()),
+      first_(std::move(first)), second_(std::move(second)) {}
+
+  bool invoke(message& msg, invoke_result& res) override {
+    return first_->invoke(msg, res) || second_->invoke(msg, res);
+  }
+  void handle_timeout() override {
+    if (first_->has_timeout())
+      first_->handle_timeout();
+    else
+      second_->handle_timeout();
+  }
+
+private:
+  behavior_impl_ptr first_;
+  behavior_impl_ptr second_;
+};
+
+} // namespace detail
+
+class behavior;
+
+// A comma-separated list of cases: `(case1, case2, [](int) {...})`.
+template <class... Items>
+struct case_list {
+  std::tuple<Items...> items;
+};
+
+namespace detail {
+
+template <class T>
+struct is_case_list : std::false_type {};
+template <class... Ts>
+struct is_case_list<case_list<Ts...>> : std::true_type {};
+
+template <class T>
+concept case_like = requires(T& x, message& m, invoke_result& r) {
+  { x.invoke(m, r) } -> std::same_as<bool>;
+};
+
+template <class T>
+concept behavior_item =
+  case_like<std::decay_t<T>> || is_timeout_definition<std::decay_t<T>>::value
+  || is_case_list<std::decay_t<T>>::value || std::is_base_of_v<behavior, std::decay_t<T>>
+  || has_call_signature<std::decay_t<T>>::value;
+
+// Flattens one argument into a tuple of items (cases and timeout definitions).
+template <class T>
+auto to_items(T&& x) {
+  using D = std::decay_t<T>;
+  if constexpr (is_case_list<D>::value)
+    return std::forward<T>(x).items;
+  else if constexpr (is_timeout_definition<D>::value)
+    return std::tuple<D>{std::forward<T>(x)};
+  else if constexpr (std::is_base_of_v<behavior, D>)
+    return std::tuple<nested_case>{nested_case{x.as_impl()}};
+  else
+    return std::tuple{make_match_case(D{std::forward<T>(x)})};
+}
+
+template <class Tuple>
+struct split_timeout;
+
+template <class... Items>
+struct split_timeout<std::tuple<Items...>> {
+  static constexpr std::size_t n = sizeof...(Items);
+  static constexpr std::size_t timeouts = (std::size_t{0} + ... + (is_timeout_definition<Items>::value ? 1 : 0));
+  static_assert(timeouts <= 1, "a behavior takes at most one after(...) >> handler");
+  static constexpr bool last_is_timeout = n > 0 && is_timeout_definition<std::tuple_element_t<n - 1, std::tuple<Items...>>>::value;
+  static_assert(timeouts == 0 || last_is_timeout, "after(...) >> handler must come last");
+
+  template <class Tuple>
+  static behavior_impl* make(Tuple&& items) {
+    if constexpr (timeouts == 0) {
+      return new default_behavior_impl<no_timeout, Items...>(std::forward<Tuple>(items), no_timeout{});
+    } else {
+      return [&]<std::size_t... I>(std::index_sequence<I...>) -> behavior_impl* {
+        using tdef = std::tuple_element_t<n - 1, std::tuple<Items...>>;
+        return new default_behavior_impl<tdef, std::tuple_element_t<I, std::tuple<Items...>>...>(
+          std::tuple<std::tuple_element_t<I, std::tuple<Items...>>...>{std::get<I>(std::forward<Tuple>(items))...},
+          std::get<n - 1>(std::forward<Tuple>(items)));
+      }(std::make_index_sequence<n - 1>{});
+    }
+  }
+};
+
+template <class... Ts>
+behavior_impl* make_behavior_impl(Ts&&... xs) {
+  auto items = std::tuple_cat(to_items(std::forward<Ts>(xs))...);
+  return split_timeout<decltype(items)>::make(std::move(items));
+}
+
+} // namespace detail
+
+class behavior {
+public:
+  behavior() noexcept = default;
+  behavior(const behavior&) noexcept = default;
+  behavior(behavior&&) noexcept = default;
+  behavior& operator=(const behavior&) noexcept = default;
+  behavior& operator=(behavior&&) noexcept = default;
+
+  template <class T, class... Ts>
+    requires(!std::is_base_of_v<behavior, std::decay_t<T>> || sizeof...(Ts) > 0)
+            && detail::behavior_item<T> && (detail::behavior_item<Ts> && ...)
+  behavior(T&& x, Ts&&... xs)
+    : impl_(detail::make_behavior_impl(std::forward<T>(x), std::forward<Ts>(xs)...), false) {}
+
+  explicit behavior(detail::behavior_impl_ptr impl) noexcept : impl_(std::move(impl)) {}
+
+  // Tries this behavior's cases on msg.
+  bool invoke(message& msg, detail::invoke_result& res) { return impl_ && impl_->invoke(msg, res); }
+
+  std::chrono::nanoseconds timeout() const noexcept {
+    return impl_ ? impl_->timeout() : detail::infinite_timeout;
+  }
+  bool has_timeout() const noexcept { return impl_ && impl_->has_timeout(); }
+  void handle_timeout() {
+    if (impl_)
+      impl_->handle_timeout();
+  }
+
+  // This behavior's cases first, then other's.
+  behavior or_else(const behavior& other) const {
+    if (!impl_)
+      return other;
+    if (!other.impl_)
+      return *this;
+    return behavior{detail::behavior_impl_ptr{new detail::combined_behavior_impl(impl_, other.impl_), false}};
+  }
+
+  explicit operator bool() const noexcept { return impl_ != nullptr; }
+  const detail::behavior_impl_ptr& as_impl() const noexcept { return impl_; }
+
+private:
+  detail::behavior_impl_ptr impl_;
+};
+
+// A partial function: composable with or_else.
+class message_handler : public behavior {
+public:
+  using behavior::behavior;
+  message_handler() noexcept = default;
+  message_handler(const behavior& b) noexcept : behavior(b) {}
+  message_handler or_else(const message_handler& other) const { return message_handler{behavior::or_else(other)}; }
+};
+
+using partial_function = message_handler;
+
+// ---- comma-separated case lists ---------------------------------------------
+
+namespace detail {
+template <class T>
+concept list_item = case_like<std::decay_t<T>> || is_timeout_definition<std::decay_t<T>>::value
+                    || (has_call_signature<std::decay_t<T>>::value && !is_case_list<std::decay_t<T>>::value);
+
+template <class T>
+auto to_list_item(T&& x) {
+  if constexpr (is_timeout_definition<std::decay_t<T>>::value)
+    return std::forward<T>(x);
+  else
+    return make_match_case(std::decay_t<T>{std::forward<T>(x)});
+}
+} // namespace detail
+
+template <class G, class F, class... Es, class Rhs>
+  requires detail::list_item<Rhs>
+auto operator,(match_case<G, F, Es...> lhs, Rhs&& rhs) {
+  auto r = detail::to_list_item(std::forward<Rhs>(rhs));
+  return case_list<match_case<G, F, Es...>, decltype(r)>{{std::move(lhs), std::move(r)}};
+}
+
+template <class... Items, class Rhs>
+  requires detail::list_item<Rhs>
+auto operator,(case_list<Items...> lhs, Rhs&& rhs) {
+  auto r = detail::to_list_item(std::forward<Rhs>(rhs));
+  return case_list<Items..., decltype(r)>{std::tuple_cat(std::move(lhs.items), std::tuple{std::move(r)})};
+}
+
+} // namespace troupe

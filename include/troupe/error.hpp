@@ -1,0 +1,206 @@
+#pragma once
+// Error codes and the type-erased `error` value that carries them.
+//
+// An `error` is (category, code, context):
+//   category  an atom naming the code's enum: atom("system") for `sec`,
+//             atom("exit") for `exit_reason`, or whatever a user enum's
+//             error_category<E> specialization says;
+//   code      the enum value (8 bits);
+//   context   an optional free-form message (not part of equality).
+//
+// Layout: one pointer. A default-constructed error holds nullptr and means
+// "no error"; every real error owns one heap block with all three parts.
+// Copies are deep; moves are noexcept and leave the source empty.
+//
+// "No error" rules:
+//   * error{} is no error; `explicit operator bool` is false only for it.
+//   * sec::none is the code for "no error": error(sec::none) == error{}, and
+//     error(0, atom("system")) is canonicalised to error{} as well. Hence
+//     error{}.code() == 0 and error{}.category() == atom("system").
+//   * Every other code is a real error -- in particular exit_reason::normal is
+//     an error object (category "exit", code 0): an actor that finished
+//     normally has reason `normal`, which is distinct from "no reason yet".
+//     So error(exit_reason::normal) is true in a boolean context and
+//     error{} != exit_reason::normal. Code 0 of a user enum is a real error too.
+//
+// Equality compares category and code only, never the context.
+#include "troupe/atom.hpp"
+
+#include <concepts>
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace troupe {
+
+// System error codes (category atom("system")).
+enum class sec : std::uint8_t {
+  none = 0,              // no error
+  unexpected_message,    // a message matched no handler of the receiver
+  unexpected_response,   // a response matched no handler of the requester
+  request_receiver_down, // the receiver of a request terminated before responding
+  request_timeout,       // a request got no response in time
+  bad_function_call,     // a call on an empty/invalid handle or function object
+  invalid_argument,      // an argument was outside the accepted domain
+  runtime_error,         // a generic run-time failure (see the context)
+  system_shutdown,       // the actor system is shutting down
+  broken_promise,        // a response promise was dropped without being fulfilled
+  type_clash,            // a value had another type than the one required
+  unsupported_operation, // the receiver does not support the requested operation
+  invalid_state,         // the operation is not valid in the object's current state
+  cancelled,             // the operation was cancelled before it completed
+  out_of_range,          // an index or position outside the valid range
+};
+
+// Reasons for an actor's termination (category atom("exit")).
+enum class exit_reason : std::uint8_t {
+  normal = 0,          // the actor finished its behavior or quit normally
+  unhandled_exception, // a handler threw an exception the actor did not handle
+  unknown,             // the reason is not known (e.g. lost in transit)
+  out_of_workers,      // the scheduler could not run the actor
+  user_shutdown,       // the user asked the actor (or the system) to shut down
+  kill,                // the actor was killed (not catchable by the actor)
+  unreachable,         // the actor became unreachable (e.g. its host went away)
+};
+
+// The name of a code, e.g. "request_timeout"; an unnamed value yields its
+// number ("42").
+std::string to_string(sec x);
+std::string to_string(exit_reason x);
+std::ostream& operator<<(std::ostream& os, sec x);
+std::ostream& operator<<(std::ostream& os, exit_reason x);
+
+// Specialize for a user error enum E (underlying type std::uint8_t):
+//   template <> struct troupe::error_category<my_errc> {
+//     static constexpr troupe::atom_value value = troupe::atom("my");
+//   };
+// The specialization must be visible wherever E converts to `error`.
+template <class E>
+struct error_category {};
+
+template <>
+struct error_category<sec> {
+  static constexpr atom_value value = atom("system");
+};
+
+template <>
+struct error_category<exit_reason> {
+  static constexpr atom_value value = atom("exit");
+};
+
+// An enum type with an error_category specialization.
+template <class E>
+concept error_code_enum = std::is_enum_v<E> && requires {
+  { error_category<E>::value } -> std::convertible_to<atom_value>;
+};
+
+class error {
+public:
+  error() noexcept = default;
+
+  // Real error unless (code, category) is (0, "system"), which is no error.
+  error(std::uint8_t code, atom_value category);
+  error(std::uint8_t code, atom_value category, std::string context);
+
+  template <error_code_enum E>
+  error(E code) : error(to_code(code), error_category<E>::value) {} // NOLINT: implicit on purpose
+
+  template <error_code_enum E>
+  error(E code, std::string context)
+    : error(to_code(code), error_category<E>::value, std::move(context)) {}
+
+  error(const error& other);
+  error& operator=(const error& other);
+  error(error&&) noexcept = default;
+  error& operator=(error&&) noexcept = default;
+  ~error() = default;
+
+  // True when this IS an error.
+  explicit operator bool() const noexcept { return data_ != nullptr; }
+
+  // 0 for no error.
+  std::uint8_t code() const noexcept { return data_ ? data_->code : 0; }
+
+  // atom("system") for no error (consistent with sec::none).
+  atom_value category() const noexcept {
+    return data_ ? data_->category : error_category<sec>::value;
+  }
+
+  // Empty for no error or no context.
+  const std::string& context() const noexcept;
+
+  void clear() noexcept { data_.reset(); }
+  void swap(error& other) noexcept { data_.swap(other.data_); }
+  friend void swap(error& a, error& b) noexcept { a.swap(b); }
+
+  // True when this error has exactly this category and code (for sec::none:
+  // when this is no error). Never allocates.
+  template <error_code_enum E>
+  bool is(E code) const noexcept {
+    return matches(to_code(code), error_category<E>::value);
+  }
+
+  friend bool operator==(const error& a, const error& b) noexcept {
+    if (!a.data_ || !b.data_)
+      return a.data_ == b.data_;
+    return a.data_->category == b.data_->category && a.data_->code == b.data_->code;
+  }
+
+  template <error_code_enum E>
+  friend bool operator==(const error& a, E b) noexcept {
+    return a.is(b);
+  }
+
+private:
+  struct data {
+    std::uint8_t code;
+    atom_value category;
+    std::string context;
+  };
+
+  template <class E>
+  static constexpr std::uint8_t to_code(E code) noexcept {
+    static_assert(std::is_same_v<std::underlying_type_t<E>, std::uint8_t>,
+                  "error code enums must have std::uint8_t as underlying type");
+    return static_cast<std::uint8_t>(code);
+  }
+
+  static bool is_none(std::uint8_t code, atom_value category) noexcept {
+    return code == 0 && category == error_category<sec>::value;
+  }
+
+  bool matches(std::uint8_t code, atom_value category) const noexcept {
+    if (!data_)
+      return is_none(code, category);
+    return data_->code == code && data_->category == category;
+  }
+
+  std::unique_ptr<data> data_;
+};
+
+static_assert(sizeof(error) == sizeof(void*));
+static_assert(std::is_nothrow_move_constructible_v<error>);
+static_assert(std::is_nothrow_move_assignable_v<error>);
+
+template <error_code_enum E>
+error make_error(E code) {
+  return error{code};
+}
+
+// For sec::none the result is no error and the context is dropped.
+template <error_code_enum E>
+error make_error(E code, std::string context) {
+  return error{code, std::move(context)};
+}
+
+// "none" for no error, else "error(<category>, <code>)" or
+// "error(<category>, <code>, \"<context>\")"; codes of the system and exit
+// categories print by name, other codes as numbers. Quotes and backslashes in
+// the context are escaped with a backslash.
+std::string to_string(const error& x);
+std::ostream& operator<<(std::ostream& os, const error& x);
+
+} // namespace troupe

@@ -1,0 +1,22 @@
+#pragma once
+// The base class for class-based event-based actors: override make_behavior().
+//
+//   class counter : public event_based_actor {
+//   public:
+//     counter(actor_config& cfg) : event_based_actor(cfg) {}
+//     behavior make_behavior() override { return { [this](int x) { n += x; return n; } }; }
+//     int n = 0;
+//   };
+#include "troupe/scheduled_actor.hpp"
+
+namespace troupe {
+
+class event_based_actor : public scheduled_actor {
+public:
+  explicit event_based_actor(actor_config&) noexcept {}
+  event_based_actor() noexcept = default;
+
+  behavior make_behavior() override { return {}; }
+};
+
+} // namespace troupe

@@ -1,0 +1,43 @@
+#pragma once
+// A late answer to a request: make_response_promise() in a handler, deliver()
+// later (from the same actor or anywhere). Dropping every copy without
+// delivering answers the requester with sec::broken_promise.
+#include <memory>
+
+#include "troupe/actor_control_block.hpp"
+#include "troupe/error.hpp"
+#include "troupe/message.hpp"
+#include "troupe/message_id.hpp"
+
+namespace troupe {
+
+class response_promise {
+public:
+  response_promise() = default;
+  response_promise(strong_actor_ptr self, strong_actor_ptr requester, message_id mid);
+
+  template <class... Ts>
+  void deliver(Ts&&... xs) {
+    deliver_msg(make_message(std::forward<Ts>(xs)...));
+  }
+
+  // Whether the promise still owes an answer.
+  bool pending() const noexcept { return state_ && state_->mid.is_request() && state_->requester; }
+
+private:
+  void deliver_msg(message msg);
+
+  struct state {
+    state(strong_actor_ptr s, strong_actor_ptr r, message_id m) noexcept
+      : self(std::move(s)), requester(std::move(r)), mid(m) {}
+    state(const state&) = delete;
+    state& operator=(const state&) = delete;
+    ~state();
+    strong_actor_ptr self;
+    strong_actor_ptr requester;
+    message_id mid;
+  };
+  std::shared_ptr<state> state_;
+};
+
+} // namespace troupe

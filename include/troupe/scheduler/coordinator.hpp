@@ -1,0 +1,118 @@
+#pragma once
+// coordinator<Policy>: a scheduler made of num_workers worker<Policy> threads, plus
+// the make_coordinator factory.
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "troupe/resumable.hpp"
+#include "troupe/scheduler/abstract_coordinator.hpp"
+#include "troupe/scheduler/scheduler_policy.hpp"
+#include "troupe/scheduler/work_sharing.hpp"
+#include "troupe/scheduler/work_stealing.hpp"
+#include "troupe/scheduler/worker.hpp"
+
+namespace troupe::scheduler {
+
+/// The built-in policies are also reachable as scheduler::policy::work_stealing etc.
+namespace policy = troupe::policy;
+
+template <class Policy>
+class coordinator final : public abstract_coordinator {
+public:
+  using policy_type = Policy;
+  using worker_type = worker<Policy>;
+  using data_type = typename Policy::coordinator_data;
+
+  /// See abstract_coordinator for the meaning of 0 in num_workers/max_throughput.
+  /// Creates the workers (but no threads: see start()).
+  coordinator(actor_system* sys, std::size_t num_workers, std::size_t max_throughput,
+              Policy policy = Policy{})
+    : abstract_coordinator(sys, num_workers, max_throughput), policy_(std::move(policy)) {
+    static_assert(scheduler_policy<Policy>, "Policy does not model troupe::scheduler_policy");
+    workers_.reserve(this->num_workers());
+    for (std::size_t i = 0; i < this->num_workers(); ++i)
+      workers_.push_back(std::make_unique<worker_type>(i, this, sys, this->max_throughput()));
+  }
+
+  ~coordinator() override {
+    stop();
+  }
+
+  void start() override {
+    std::lock_guard guard{lifecycle_mtx_};
+    if (state_ != lifecycle::created)
+      return;
+    state_ = lifecycle::running;
+    for (auto& w : workers_)
+      w->start();
+  }
+
+  void stop() override {
+    std::lock_guard guard{lifecycle_mtx_};
+    if (state_ != lifecycle::stopped) {
+      state_ = lifecycle::stopped;
+      request_stop();
+      policy_.stop(this);
+      for (auto& w : workers_)
+        w->join();
+    }
+    // Also runs on repeated calls: catches jobs that raced with the first stop().
+    drain();
+  }
+
+  void enqueue(resumable* job) override {
+    if (stopping(std::memory_order_relaxed)) {
+      job->deref_resumable();
+      return;
+    }
+    policy_.central_enqueue(this, job);
+  }
+
+  Policy& policy() noexcept { return policy_; }
+  data_type& data() noexcept { return data_; }
+  worker_type* worker_by_id(std::size_t id) const noexcept { return workers_[id].get(); }
+
+private:
+  enum class lifecycle { created, running, stopped };
+
+  void drain() {
+    auto release = [](resumable* job) { job->deref_resumable(); };
+    for (auto& w : workers_)
+      policy_.foreach_resumable(w.get(), release);
+    policy_.foreach_central_resumable(this, release);
+  }
+
+  Policy policy_;
+  data_type data_;
+  std::vector<std::unique_ptr<worker_type>> workers_;
+  std::mutex lifecycle_mtx_;
+  lifecycle state_ = lifecycle::created;
+};
+
+/// Creates a scheduler with num_workers threads (0: hardware concurrency) that lets
+/// a job run max_throughput units per resume (0 or the default: unlimited).
+/// Call start() on the result before expecting jobs to run.
+template <scheduler_policy Policy = policy::work_stealing>
+std::unique_ptr<abstract_coordinator>
+make_coordinator(actor_system* sys, std::size_t num_workers = 0,
+                 std::size_t max_throughput = abstract_coordinator::unlimited_throughput) {
+  return std::make_unique<coordinator<Policy>>(sys, num_workers, max_throughput);
+}
+
+/// As above, with a policy object that carries configuration or state.
+template <scheduler_policy Policy>
+std::unique_ptr<abstract_coordinator> make_coordinator(actor_system* sys, std::size_t num_workers,
+                                                       std::size_t max_throughput, Policy policy) {
+  return std::make_unique<coordinator<Policy>>(sys, num_workers, max_throughput, std::move(policy));
+}
+
+// The built-in policies are instantiated once, in coordinator.cpp.
+extern template class coordinator<policy::work_stealing>;
+extern template class coordinator<policy::work_sharing>;
+extern template class worker<policy::work_stealing>;
+extern template class worker<policy::work_sharing>;
+
+} // namespace troupe::scheduler

@@ -1,0 +1,86 @@
+#pragma once
+// One timer thread per actor system: runs callbacks at (or shortly after) their
+// deadlines. Callbacks run on the timer thread, one at a time, in deadline order
+// (ties in scheduling order); they should be short (typically: enqueue a message).
+//
+// The thread sleeps (condition variable, deadline = the earliest timer) until the
+// earliest deadline or until a timer earlier than that is scheduled. Scheduling a
+// timer that is not earlier than the one the thread sleeps for only takes the mutex
+// (uncontended: no syscall) and does not wake the thread.
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "troupe/scheduler/unique_callback.hpp"
+
+namespace troupe::scheduler {
+
+class timer_service {
+public:
+  using clock_type = std::chrono::steady_clock;
+  using time_point = clock_type::time_point;
+  using callback = troupe::detail::unique_callback;
+
+  timer_service();
+  ~timer_service(); // stop()
+
+  timer_service(const timer_service&) = delete;
+  timer_service& operator=(const timer_service&) = delete;
+
+  /// Launches the timer thread. Timers scheduled before start() fire afterwards.
+  /// Call at most once.
+  void start();
+
+  /// Joins the timer thread and discards every pending timer: its callback is
+  /// destroyed without being called. Idempotent; afterwards schedule() discards.
+  /// Must not be called from a timer callback.
+  void stop();
+
+  /// Runs f on the timer thread at `when` (right away if `when` has passed).
+  void schedule(time_point when, callback f);
+
+  template <class Rep, class Period>
+  void schedule_after(std::chrono::duration<Rep, Period> delay, callback f) {
+    schedule(clock_type::now() + delay, std::move(f));
+  }
+
+  /// Timers scheduled and neither fired nor discarded yet.
+  std::size_t pending() const;
+
+  /// How often the timer thread woke from a wait (for tests and diagnostics).
+  std::size_t wakeups() const noexcept { return wakeups_.load(std::memory_order_relaxed); }
+
+private:
+  struct entry {
+    time_point when;
+    std::uint64_t seq;
+    callback fn;
+  };
+
+  struct later { // heap order: earliest deadline (then lowest seq) on top
+    bool operator()(const entry& x, const entry& y) const noexcept {
+      return x.when != y.when ? x.when > y.when : x.seq > y.seq;
+    }
+  };
+
+  void run();
+
+  mutable std::mutex mtx_;
+  std::condition_variable cv_;
+  std::vector<entry> heap_;        // guarded by mtx_
+  std::uint64_t next_seq_ = 0;     // guarded by mtx_
+  time_point sleeping_until_;      // guarded by mtx_; min() while the thread is awake
+  bool started_ = false;           // guarded by mtx_
+  bool stopped_ = false;           // guarded by mtx_
+  std::atomic<bool> stopping_{false};
+  std::atomic<std::size_t> pending_{0};
+  std::atomic<std::size_t> wakeups_{0};
+  std::thread thread_;
+};
+
+} // namespace troupe::scheduler

@@ -1,0 +1,138 @@
+#pragma once
+// policy::work_sharing: one central FIFO queue shared by all workers (a thread
+// pool). Simple and fair, but every enqueue/dequeue takes the same mutex, so it
+// scales worse than work_stealing beyond a few cores.
+//
+// Idle: a worker polls the queue's atomic size (no lock) for spin_rounds rounds with
+// cpu_relax() back-off and yield_rounds rounds with sched_yield(), then sleeps on the
+// condition variable (no timeout). Sleepers are counted under the mutex, which every
+// enqueue takes anyway to push, so an enqueue signals the condition variable only
+// when somebody sleeps, and a worker cannot miss a push between its last check and
+// going to sleep (it checks and waits under the same mutex).
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <mutex>
+#include <utility>
+
+#include "troupe/resumable.hpp"
+#include "troupe/scheduler/parking.hpp"
+
+namespace troupe::policy {
+
+class work_sharing {
+public:
+  static constexpr std::size_t spin_rounds = 32;
+  static constexpr std::size_t yield_rounds = 8;
+
+  struct coordinator_data {
+    std::mutex mtx;
+    std::condition_variable cv;
+    std::deque<resumable*> queue; // guarded by mtx
+    std::size_t sleepers = 0;     // guarded by mtx
+    alignas(64) std::atomic<std::size_t> size{0};
+  };
+
+  struct worker_data {};
+
+  template <class Coordinator>
+  void central_enqueue(Coordinator* self, resumable* job) {
+    push(self->data(), job, false);
+  }
+
+  template <class Worker>
+  void external_enqueue(Worker* self, resumable* job) {
+    push(self->parent()->data(), job, false);
+  }
+
+  template <class Worker>
+  void internal_enqueue(Worker* self, resumable* job) {
+    push(self->parent()->data(), job, false);
+  }
+
+  template <class Worker>
+  void resume_job_later(Worker* self, resumable* job) {
+    // The calling worker takes it next unless other jobs wait: wake only then.
+    push(self->parent()->data(), job, true);
+  }
+
+  template <class Worker>
+  resumable* dequeue(Worker* self) {
+    auto* parent = self->parent();
+    auto& d = parent->data();
+    for (std::size_t round = 0; round < spin_rounds + yield_rounds; ++round) {
+      if (d.size.load(std::memory_order_relaxed) > 0) {
+        std::lock_guard guard{d.mtx};
+        if (!d.queue.empty())
+          return pop(d);
+      }
+      if (parent->stopping(std::memory_order_relaxed))
+        return nullptr;
+      if (round < spin_rounds) {
+        for (auto n = std::size_t{1} << std::min<std::size_t>(round, 6); n > 0; --n)
+          scheduler::detail::cpu_relax();
+      } else {
+        scheduler::detail::thread_yield();
+      }
+    }
+    std::unique_lock guard{d.mtx};
+    for (;;) {
+      if (!d.queue.empty())
+        return pop(d);
+      if (parent->stopping())
+        return nullptr;
+      ++d.sleepers;
+      d.cv.wait(guard);
+      --d.sleepers;
+    }
+  }
+
+  template <class Coordinator>
+  void stop(Coordinator* self) {
+    auto& d = self->data();
+    { std::lock_guard guard{d.mtx}; } // a worker between its check and wait() has left
+    d.cv.notify_all();
+  }
+
+  template <class Worker, class F>
+  void foreach_resumable(Worker*, F) {
+    // No per-worker queues.
+  }
+
+  template <class Coordinator, class F>
+  void foreach_central_resumable(Coordinator* self, F f) {
+    auto& d = self->data();
+    std::deque<resumable*> tmp;
+    {
+      std::lock_guard guard{d.mtx};
+      tmp.swap(d.queue);
+      d.size.store(0, std::memory_order_relaxed);
+    }
+    for (auto* job : tmp)
+      f(job);
+  }
+
+private:
+  static resumable* pop(coordinator_data& d) {
+    auto* job = d.queue.front();
+    d.queue.pop_front();
+    d.size.store(d.queue.size(), std::memory_order_relaxed);
+    return job;
+  }
+
+  static void push(coordinator_data& d, resumable* job, bool only_if_backlog) {
+    bool notify = false;
+    {
+      std::lock_guard guard{d.mtx};
+      d.queue.push_back(job);
+      d.size.store(d.queue.size(), std::memory_order_relaxed);
+      notify = d.sleepers > 0 && (!only_if_backlog || d.queue.size() > 1);
+    }
+    if (notify)
+      d.cv.notify_one();
+  }
+};
+
+} // namespace troupe::policy

@@ -1,0 +1,30 @@
+#pragma once
+// A blocking actor bound to a scope in non-actor code ("everything is an
+// actor"): it can send, request and receive; it terminates (normally) when the
+// scope ends.
+#include "troupe/actor.hpp"
+#include "troupe/blocking_actor.hpp"
+
+namespace troupe {
+
+class actor_system;
+
+class scoped_actor {
+public:
+  explicit scoped_actor(actor_system& sys);
+  scoped_actor(const scoped_actor&) = delete;
+  scoped_actor& operator=(const scoped_actor&) = delete;
+  ~scoped_actor();
+
+  blocking_actor* operator->() const noexcept { return ptr(); }
+  blocking_actor& operator*() const noexcept { return *ptr(); }
+  blocking_actor* ptr() const noexcept { return static_cast<blocking_actor*>(self_->get()); }
+  actor_control_block* ctrl() const noexcept { return self_.get(); }
+  actor_addr address() const noexcept { return actor_addr{self_.get()}; }
+  actor_id id() const noexcept { return self_->id(); }
+
+private:
+  strong_actor_ptr self_;
+};
+
+} // namespace troupe

@@ -1,0 +1,47 @@
+#pragma once
+// An event-based actor with a `state` member that is destroyed as soon as the
+// actor terminates (not when the last handle goes away).
+#include <new>
+#include <utility>
+
+#include "troupe/event_based_actor.hpp"
+
+namespace troupe {
+
+template <class State, class Base = event_based_actor>
+class stateful_actor : public Base {
+public:
+  template <class... Ts>
+  explicit stateful_actor(actor_config& cfg, Ts&&... xs) : Base(cfg) {
+    new (&state) State(std::forward<Ts>(xs)...);
+  }
+  stateful_actor() : stateful_actor(default_config()) {}
+
+  ~stateful_actor() override {
+    if (!state_destroyed_)
+      state.~State();
+  }
+
+  // Lives in a union so that on_exit() can end its lifetime early.
+  union {
+    State state;
+  };
+
+protected:
+  void on_exit() override {
+    Base::on_exit();
+    if (!state_destroyed_) {
+      state_destroyed_ = true;
+      state.~State();
+    }
+  }
+
+private:
+  static actor_config& default_config() {
+    static thread_local actor_config cfg;
+    return cfg;
+  }
+  bool state_destroyed_ = false;
+};
+
+} // namespace troupe

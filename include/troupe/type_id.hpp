@@ -1,0 +1,46 @@
+#pragma once
+// Run-time identity of a C++ type without RTTI string comparison: every type has
+// one constant `type_meta` object and its address is the type's id. Matching a
+// message compares these addresses.
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "troupe/detail/stringify.hpp"
+
+namespace troupe {
+
+struct type_meta {
+  std::string_view name;                            // human-readable C++ name
+  void (*stringify)(std::string& out, const void*); // appends a printable form
+};
+
+using type_id = const type_meta*;
+
+namespace detail {
+
+template <class T>
+constexpr std::string_view pretty_type_name() {
+  std::string_view fn = __PRETTY_FUNCTION__;
+  constexpr std::string_view key = "T = ";
+  auto first = fn.find(key) + key.size();
+  auto last = fn.find_first_of(";]", first);
+  return fn.substr(first, last - first);
+}
+
+template <class T>
+void stringify_erased(std::string& out, const void* ptr) {
+  stringify(out, *static_cast<const T*>(ptr));
+}
+
+template <class T>
+inline constexpr type_meta type_meta_v{pretty_type_name<T>(), &stringify_erased<T>};
+
+} // namespace detail
+
+template <class T>
+constexpr type_id type_id_of() noexcept {
+  return &detail::type_meta_v<std::remove_cvref_t<T>>;
+}
+
+} // namespace troupe

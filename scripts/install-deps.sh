@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages troupe needs to build, test and benchmark.
+#
+#   bash scripts/install-deps.sh           install whatever is missing (silent if nothing is)
+#   bash scripts/install-deps.sh --check   exit 1 and list what is missing, install nothing
+#   bash scripts/install-deps.sh --list    print the package list, one per line
+#
+# Idempotent: the check is one dpkg-query call, and `apt-get update` only runs when
+# something has to be installed. Runs as root; otherwise uses sudo when available.
+set -euo pipefail
+
+# ---------------------------------------------------------------------------------------
+# The package list. Keep it here, one group per block with a comment; later parts of
+# troupe (Asio, fmt, OpenCL/PoCL, CAF peers, ...) append their own groups below.
+# ---------------------------------------------------------------------------------------
+PACKAGES=(
+  # Toolchain and build system: C++20 compiler, CMake >= 3.25, Ninja, pkg-config.
+  g++ cmake ninja-build pkg-config
+
+  # Unit tests (tests/): GoogleTest, found by find_package(GTest). GMock ships from the
+  # same source package and is tiny; tests may use its matchers (GTest::gmock).
+  libgtest-dev libgmock-dev
+
+  # Micro-benchmarks (bench/micro, TROUPE_BUILD_BENCHMARKS=ON): Google Benchmark.
+  libbenchmark-dev
+
+  # Sanitizer builds (scripts/test.sh --sanitize thread|address): the GCC 12 runtimes
+  # (normally pulled in by g++ already) and setarch from util-linux, used to run TSan
+  # without ASLR on kernels whose mmap randomisation TSan cannot cope with.
+  libtsan2 libasan8 liblsan0 libubsan1 util-linux
+)
+
+usage() {
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+}
+
+mode=install
+case "${1:-}" in
+  "") ;;
+  --check) mode=check ;;
+  --list) printf '%s\n' "${PACKAGES[@]}"; exit 0 ;;
+  -h|--help) usage; exit 0 ;;
+  *) echo "install-deps: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
+esac
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+  echo "install-deps: no dpkg-query: this script supports Debian 12 (apt) only." >&2
+  echo "install-deps: install by hand: ${PACKAGES[*]}" >&2
+  echo "install-deps: then set TROUPE_SKIP_DEPS=1 to let scripts/test.sh skip this step." >&2
+  exit 2
+fi
+
+# One dpkg-query call for the whole list; packages dpkg has never heard of are reported
+# on stderr and simply do not appear as installed.
+installed="$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "${PACKAGES[@]}" 2>/dev/null || true)"
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+  if ! grep -q "^ii  *${pkg}\$" <<<"$installed"; then
+    missing+=("$pkg")
+  fi
+done
+
+if ((${#missing[@]} == 0)); then
+  exit 0
+fi
+
+if [[ $mode == check ]]; then
+  echo "install-deps: missing: ${missing[*]}" >&2
+  exit 1
+fi
+
+SUDO=()
+if ((EUID != 0)); then
+  if command -v sudo >/dev/null 2>&1; then
+    SUDO=(sudo)
+  else
+    echo "install-deps: missing packages (${missing[*]}) and not root, and sudo is not available." >&2
+    exit 1
+  fi
+fi
+
+echo "install-deps: installing: ${missing[*]}"
+# Wait for a concurrent apt/dpkg (unattended-upgrades, another build) instead of failing.
+APT_OPTS=(-o DPkg::Lock::Timeout=600 -o Dpkg::Use-Pty=0)
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get "${APT_OPTS[@]}" update -qq
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
+  apt-get "${APT_OPTS[@]}" install -y -q --no-install-recommends "${missing[@]}"
+echo "install-deps: done"

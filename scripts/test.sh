@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# Installs the dependencies, builds troupe and runs every test with ctest.
+#
+#   bash scripts/test.sh                       RelWithDebInfo build in build/
+#   bash scripts/test.sh --sanitize thread     ThreadSanitizer, Debug at -O1, in build-tsan/
+#   bash scripts/test.sh --sanitize address    AddressSanitizer + UBSan + LSan, Debug at -O1,
+#                                              in build-asan/
+# Options:
+#   --build-dir DIR    build in DIR instead (relative to the current directory)
+#   -- ARGS...         pass ARGS on to ctest, e.g. `bash scripts/test.sh -- -R mailbox`
+# Environment:
+#   TROUPE_SKIP_DEPS=1         skip scripts/install-deps.sh (non-Debian hosts)
+#   TROUPE_CTEST_JOBS=N        tests run in parallel (default 2)
+#   TROUPE_TEST_TIMEOUT=SECS   ctest --timeout for tests that set no TIMEOUT themselves
+#                              (default 120, 300 for sanitizer builds)
+#   TROUPE_BUILD_JOBS=N        compile jobs (default: all cores)
+# Exits non-zero if dependencies, configuring, building or any test fails.
+set -euo pipefail
+
+usage() {
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+}
+
+die() {
+  echo "test.sh: error: $*" >&2
+  exit 1
+}
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+sanitize=""
+build_dir=""
+ctest_extra=()
+while (($# > 0)); do
+  case "$1" in
+    --sanitize)
+      (($# >= 2)) || die "--sanitize needs an argument: thread or address"
+      sanitize="$2"; shift 2 ;;
+    --sanitize=*) sanitize="${1#*=}"; shift ;;
+    --build-dir)
+      (($# >= 2)) || die "--build-dir needs an argument"
+      build_dir="$2"; shift 2 ;;
+    --build-dir=*) build_dir="${1#*=}"; shift ;;
+    -h|--help) usage; exit 0 ;;
+    --) shift; ctest_extra=("$@"); break ;;
+    *) usage >&2; die "unknown argument '$1'" ;;
+  esac
+done
+
+case "$sanitize" in
+  "")      default_dir=build;      default_timeout=120 ;;
+  thread)  default_dir=build-tsan; default_timeout=300 ;;
+  address) default_dir=build-asan; default_timeout=300 ;;
+  *) die "--sanitize must be 'thread' or 'address', not '$sanitize'" ;;
+esac
+
+if [[ -z $build_dir ]]; then
+  build_dir="$ROOT/$default_dir"
+elif [[ $build_dir != /* ]]; then
+  build_dir="$PWD/$build_dir"
+fi
+ctest_jobs="${TROUPE_CTEST_JOBS:-2}"
+test_timeout="${TROUPE_TEST_TIMEOUT:-$default_timeout}"
+build_jobs="${TROUPE_BUILD_JOBS:-$(nproc)}"
+
+echo "test.sh: sanitize=${sanitize:-none} build-dir=$build_dir"
+
+# 1. Dependencies (silent and fast when everything is installed).
+if [[ ${TROUPE_SKIP_DEPS:-0} != 1 ]]; then
+  bash "$ROOT/scripts/install-deps.sh"
+fi
+
+# 2. Configure. Tests and examples are always on (examples are run as tests too).
+#    Benchmarks are compiled in the normal build only, so they cannot rot, and never
+#    run here; sanitizer builds skip them to keep CI cheap.
+cmake_args=(-S "$ROOT" -B "$build_dir" -DTROUPE_BUILD_TESTS=ON -DTROUPE_BUILD_EXAMPLES=ON)
+if [[ ! -f $build_dir/CMakeCache.txt ]]; then
+  cmake_args+=(-G Ninja)   # an existing build directory keeps its generator
+fi
+if [[ -z $sanitize ]]; then
+  bench=OFF
+  [[ -f $ROOT/bench/micro/CMakeLists.txt ]] && bench=ON
+  cmake_args+=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DTROUPE_SANITIZE= "-DTROUPE_BUILD_BENCHMARKS=$bench")
+else
+  # Debug (asserts on) but at -O1: sanitizers stay fast enough and stacks stay readable.
+  cmake_args+=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g"
+               -DTROUPE_SANITIZE="$sanitize" -DTROUPE_BUILD_BENCHMARKS=OFF)
+fi
+cmake "${cmake_args[@]}"
+
+# 3. Sanitizer runtime options, exported before the build because gtest test discovery
+#    runs the test binaries at build time. Options set by the caller come last and win.
+run_prefix=()
+case "$sanitize" in
+  thread)
+    export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1${TSAN_OPTIONS:+ $TSAN_OPTIONS}"
+    san_flags=(-fsanitize=thread) ;;
+  address)
+    export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+    export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+    san_flags=('-fsanitize=address,undefined' -fno-sanitize-recover=undefined) ;;
+esac
+
+# 4. Sanitizer preflight: compile and run a tiny threaded program with the same compiler
+#    and sanitizer. GCC 12's TSan (and ASan on some kernels) aborts at start-up with
+#    "unexpected memory mapping" when the kernel's ASLR entropy (vm.mmap_rnd_bits) is
+#    higher than its shadow-memory layout allows. If that happens, run every sanitized
+#    binary (build-time test discovery and ctest) under `setarch -R` (no ASLR, inherited
+#    by child processes); if setarch is not permitted (e.g. seccomp), lower
+#    vm.mmap_rnd_bits to 28 when it is writable.
+sanitizer_preflight() {
+  local dir="$build_dir/sanitizer-preflight" cxx out arch
+  cxx="$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build_dir/CMakeCache.txt")"
+  [[ -n $cxx ]] || cxx="${CXX:-c++}"
+  mkdir -p "$dir"
+  cat >"$dir/probe.cpp" <<'EOF'
+#include <atomic>
+#include <memory>
+#include <thread>
+int main() {
+  std::atomic<int> n{0};
+  std::thread t([&] { n.fetch_add(1); });
+  n.fetch_add(1);
+  t.join();
+  auto p = std::make_unique<int>(n.load());
+  return *p == 2 ? 0 : 1;
+}
+EOF
+  "$cxx" -std=c++20 -O1 -g -fno-omit-frame-pointer "${san_flags[@]}" -pthread \
+    "$dir/probe.cpp" -o "$dir/probe" || die "cannot compile a program with ${san_flags[*]} using $cxx"
+
+  if out="$("$dir/probe" 2>&1)"; then
+    return 0
+  fi
+  echo "test.sh: the $sanitize-sanitized probe fails when run directly:"
+  head -n 5 <<<"$out" | sed 's/^/    /'
+
+  arch="$(uname -m)"
+  if command -v setarch >/dev/null 2>&1 && out="$(setarch "$arch" -R "$dir/probe" 2>&1)"; then
+    echo "test.sh: it runs with ASLR disabled: running the build and ctest under 'setarch $arch -R'"
+    run_prefix=(setarch "$arch" -R)
+    return 0
+  fi
+
+  local bits_file=/proc/sys/vm/mmap_rnd_bits bits
+  bits="$(cat "$bits_file" 2>/dev/null || echo 0)"
+  if ((bits > 28)) && [[ -w $bits_file ]]; then
+    echo "test.sh: setarch -R did not help; lowering vm.mmap_rnd_bits from $bits to 28 (system-wide, until reboot)"
+    echo 28 >"$bits_file"
+    if out="$("$dir/probe" 2>&1)"; then
+      return 0
+    fi
+  fi
+  head -n 20 <<<"$out" | sed 's/^/    /' >&2
+  die "$sanitize-sanitized programs cannot run on this machine (see the output above)"
+}
+
+if [[ -n $sanitize ]]; then
+  sanitizer_preflight
+fi
+
+# 5. Build everything with all cores.
+"${run_prefix[@]}" cmake --build "$build_dir" --parallel "$build_jobs"
+
+# 6. Run the tests. An empty suite is an error, not a pass.
+"${run_prefix[@]}" ctest --test-dir "$build_dir" --output-on-failure --no-tests=error \
+  -j "$ctest_jobs" --timeout "$test_timeout" "${ctest_extra[@]}"
+echo "test.sh: all tests passed (sanitize=${sanitize:-none})"

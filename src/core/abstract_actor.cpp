@@ -1,0 +1,128 @@
+#include "troupe/abstract_actor.hpp"
+
+#include <mutex>
+
+#include "troupe/actor_system.hpp"
+#include "troupe/scheduler/current_worker.hpp"
+#include "troupe/system_messages.hpp"
+
+namespace troupe {
+
+void intrusive_ptr_release(actor_control_block* p) noexcept {
+  if (p->strong_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    auto* self = p->get();
+    self->on_unreachable();
+    self->~abstract_actor();
+    p->weak_release();
+  }
+}
+
+void actor_control_block::weak_release() noexcept {
+  if (weak_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    auto size = alloc_size_;
+    this->~actor_control_block();
+    detail::cached_deallocate(this, size);
+  }
+}
+
+abstract_actor::~abstract_actor() {
+  while (attached_ != nullptr) {
+    auto* next = attached_->next;
+    delete attached_;
+    attached_ = next;
+  }
+}
+
+error abstract_actor::exit_reason_value() const {
+  std::lock_guard guard{lock_};
+  return reason_;
+}
+
+bool abstract_actor::add_link(const actor_addr& other, error* reason) {
+  std::lock_guard guard{lock_};
+  if (terminated_.load(std::memory_order_relaxed)) {
+    *reason = reason_;
+    return false;
+  }
+  for (auto* a = attached_; a != nullptr; a = a->next)
+    if (a->is_link && a->other == other)
+      return true;
+  attached_ = new attachable{attached_, other, true};
+  return true;
+}
+
+bool abstract_actor::add_monitor(const actor_addr& observer, error* reason) {
+  std::lock_guard guard{lock_};
+  if (terminated_.load(std::memory_order_relaxed)) {
+    *reason = reason_;
+    return false;
+  }
+  attached_ = new attachable{attached_, observer, false};
+  return true;
+}
+
+void abstract_actor::remove_link(const actor_addr& other) {
+  std::lock_guard guard{lock_};
+  for (auto** a = &attached_; *a != nullptr; a = &(*a)->next) {
+    if ((*a)->is_link && (*a)->other == other) {
+      auto* victim = *a;
+      *a = victim->next;
+      delete victim;
+      return;
+    }
+  }
+}
+
+void abstract_actor::remove_monitor(const actor_addr& observer) {
+  std::lock_guard guard{lock_};
+  for (auto** a = &attached_; *a != nullptr; a = &(*a)->next) {
+    if (!(*a)->is_link && (*a)->other == observer) {
+      auto* victim = *a;
+      *a = victim->next;
+      delete victim;
+      return;
+    }
+  }
+}
+
+bool abstract_actor::finalize_links(const error& reason) {
+  attachable* list;
+  {
+    std::lock_guard guard{lock_};
+    if (terminated_.load(std::memory_order_relaxed))
+      return false;
+    reason_ = reason;
+    terminated_.store(true, std::memory_order_release);
+    list = attached_;
+    attached_ = nullptr;
+  }
+  auto* ctx = scheduler::current_worker();
+  auto self = address();
+  while (list != nullptr) {
+    auto* next = list->next;
+    if (auto dest = list->other.lock()) {
+      auto content = list->is_link ? make_message(exit_msg{self, reason}) : make_message(down_msg{self, reason});
+      dest->get()->enqueue(new mailbox_element(nullptr, message_id{}, std::move(content)), ctx);
+    }
+    delete list;
+    list = next;
+  }
+  return true;
+}
+
+void deliver(const strong_actor_ptr& to, mailbox_element* e, execution_unit* ctx) {
+  if (to)
+    to->get()->enqueue(e, ctx);
+  else
+    delete e;
+}
+
+void bounce(mailbox_element* e, const error& reason, execution_unit* ctx) {
+  if (e->mid.is_request() && e->sender) {
+    auto* reply = new mailbox_element(nullptr, e->mid.response_id(), make_message(reason));
+    e->sender->get()->enqueue(reply, ctx);
+  }
+  delete e;
+}
+
+} // namespace troupe

@@ -1,0 +1,71 @@
+#include "troupe/actor_system.hpp"
+
+#include <exception>
+#include <string>
+#include <typeinfo>
+
+namespace troupe {
+
+actor_system::actor_system(const actor_system_config& cfg) : cfg_(cfg), scheduler_(cfg_.make_scheduler(this)) {
+  timers_.start();
+  scheduler_->start();
+}
+
+actor_system::~actor_system() {
+  await_all_actors_done();
+  shutting_down_.store(true, std::memory_order_release);
+  // Pending timers hold messages (and handles); destroying them may release
+  // the last reference to idle actors, which then terminate as unreachable.
+  timers_.stop();
+  scheduler_->stop();
+  std::vector<std::thread> threads;
+  {
+    std::lock_guard guard{threads_mtx_};
+    threads.swap(threads_);
+  }
+  for (auto& t : threads)
+    if (t.joinable())
+      t.join();
+}
+
+void actor_system::await_all_actors_done() {
+  if (running_.load(std::memory_order_acquire) == 0)
+    return;
+  std::unique_lock lock{done_mtx_};
+  waiters_.fetch_add(1, std::memory_order_seq_cst);
+  done_cv_.wait(lock, [this] { return running_.load(std::memory_order_acquire) == 0; });
+  waiters_.fetch_sub(1, std::memory_order_relaxed);
+}
+
+void actor_system::actor_done() noexcept {
+  // Only the last actor touches the mutex, and only if someone is waiting.
+  if (running_.fetch_sub(1, std::memory_order_acq_rel) == 1 && waiters_.load(std::memory_order_seq_cst) > 0) {
+    std::lock_guard guard{done_mtx_};
+    done_cv_.notify_all();
+  }
+}
+
+void actor_system::start_thread(std::function<void()> f) {
+  std::lock_guard guard{threads_mtx_};
+  // Reap threads that have finished so the list does not grow without bound.
+  threads_.emplace_back(std::move(f));
+}
+
+void actor_system::launch_blocking(blocking_actor* self) {
+  start_thread([ptr = strong_actor_ptr{self->ctrl()}] {
+    auto* me = static_cast<blocking_actor*>(ptr->get());
+    error reason = exit_reason::normal;
+    try {
+      me->act();
+      if (me->pending_reason_)
+        reason = me->pending_reason_;
+    } catch (const std::exception& ex) {
+      reason = error{exit_reason::unhandled_exception, std::string{typeid(ex).name()} + ": " + ex.what()};
+    } catch (...) {
+      reason = error{exit_reason::unhandled_exception, "unknown exception"};
+    }
+    me->finish(std::move(reason));
+  });
+}
+
+} // namespace troupe

@@ -1,0 +1,125 @@
+#include "troupe/actor_system_config.hpp"
+
+#include <charconv>
+#include <fstream>
+
+#include "troupe/scheduler/work_stealing.hpp"
+
+namespace troupe {
+
+actor_system_config::actor_system_config() = default;
+
+namespace {
+
+bool parse_size(const std::string& text, std::size_t& out) {
+  std::size_t value = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || ptr != text.data() + text.size())
+    return false;
+  out = value;
+  return true;
+}
+
+std::string trim(const std::string& s) {
+  auto first = s.find_first_not_of(" \t\r");
+  if (first == std::string::npos)
+    return {};
+  auto last = s.find_last_not_of(" \t\r");
+  return s.substr(first, last - first + 1);
+}
+
+} // namespace
+
+error actor_system_config::set(const std::string& name, const std::string& value) {
+  if (name == "scheduler.workers") {
+    std::size_t n = 0;
+    if (!parse_size(value, n) || n > 1024)
+      return error{sec::invalid_argument, "scheduler.workers=" + value};
+    workers = n;
+  } else if (name == "scheduler.max-throughput") {
+    std::size_t n = 0;
+    if (!parse_size(value, n) || n == 0)
+      return error{sec::invalid_argument, "scheduler.max-throughput=" + value};
+    max_throughput = n;
+  } else if (name == "scheduler.policy") {
+    if (value == "stealing")
+      factory_ = nullptr;
+    else if (value == "sharing")
+      factory_ = [](actor_system* sys, std::size_t n, std::size_t m) {
+        return scheduler::make_coordinator<scheduler::policy::work_sharing>(sys, n, m);
+      };
+    else
+      return error{sec::invalid_argument, "scheduler.policy=" + value + " (expected stealing or sharing)"};
+    policy_name = value;
+  } else if (name == "config-file") {
+    return parse_file(value);
+  } else {
+    return error{sec::invalid_argument, "unknown option " + name};
+  }
+  return {};
+}
+
+error actor_system_config::parse_file(const std::string& path) {
+  std::ifstream in{path};
+  if (!in)
+    return error{sec::invalid_argument, "cannot read config file " + path};
+  std::string line;
+  int line_no = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (auto hash = line.find('#'); hash != std::string::npos)
+      line.resize(hash);
+    line = trim(line);
+    if (line.empty())
+      continue;
+    auto eq = line.find('=');
+    if (eq == std::string::npos)
+      return error{sec::invalid_argument, path + ":" + std::to_string(line_no) + ": expected name=value"};
+    if (auto err = set(trim(line.substr(0, eq)), trim(line.substr(eq + 1))))
+      return error{sec::invalid_argument, path + ":" + std::to_string(line_no) + ": " + err.context()};
+  }
+  return {};
+}
+
+error actor_system_config::parse(const std::vector<std::string>& args) {
+  remainder_.clear();
+  for (const auto& arg : args) {
+    if (arg.rfind("--", 0) != 0) {
+      remainder_.push_back(arg);
+      continue;
+    }
+    auto eq = arg.find('=');
+    auto name = arg.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+    if (name.rfind("scheduler.", 0) != 0 && name != "config-file") {
+      remainder_.push_back(arg);
+      continue;
+    }
+    if (eq == std::string::npos)
+      return error{sec::invalid_argument, "option --" + name + " needs a value (--" + name + "=...)"};
+    if (auto err = set(name, arg.substr(eq + 1)))
+      return err;
+  }
+  return {};
+}
+
+error actor_system_config::parse(int argc, char** argv) {
+  std::vector<std::string> args;
+  for (int i = 1; i < argc; ++i)
+    args.emplace_back(argv[i]);
+  return parse(args);
+}
+
+std::string actor_system_config::help_text() {
+  return "  --scheduler.workers=N         worker threads (default: hardware concurrency)\n"
+         "  --scheduler.max-throughput=N  messages per actor and resume (default: 300)\n"
+         "  --scheduler.policy=P          stealing (default) or sharing\n"
+         "  --config-file=PATH            read name=value lines from PATH\n";
+}
+
+std::unique_ptr<scheduler::abstract_coordinator> actor_system_config::make_scheduler(actor_system* sys) const {
+  if (factory_)
+    return factory_(sys, workers, max_throughput);
+  return scheduler::make_coordinator<scheduler::policy::work_stealing>(sys, workers, max_throughput);
+}
+
+} // namespace troupe

@@ -1,0 +1,387 @@
+#include "troupe/local_actor.hpp"
+
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include "troupe/actor_system.hpp"
+#include "troupe/response_promise.hpp"
+
+namespace troupe {
+
+namespace {
+
+struct element_deleter {
+  void operator()(mailbox_element* e) const noexcept { delete e; }
+};
+
+} // namespace
+
+local_actor::local_actor() noexcept = default;
+
+local_actor::~local_actor() {
+  // cleanup() normally ran already (quit or unreachable); this catches actors
+  // that never started, e.g. when construction of a subclass failed.
+  while (stash_head_ != nullptr) {
+    auto* next = stash_head_->next;
+    delete stash_head_;
+    stash_head_ = next;
+  }
+}
+
+local_actor::extras& local_actor::ext() {
+  if (!extras_)
+    extras_ = std::make_unique<extras>();
+  return *extras_;
+}
+
+// ---- mailbox -----------------------------------------------------------------
+
+bool local_actor::enqueue(mailbox_element* e, execution_unit* ctx) {
+  switch (mailbox_.enqueue(e)) {
+    case detail::enqueue_result::success:
+      return true;
+    case detail::enqueue_result::unblocked_reader:
+      wake_up(ctx);
+      return true;
+    default:
+      bounce(e, sec::request_receiver_down, ctx);
+      return false;
+  }
+}
+
+void local_actor::stash(mailbox_element* e) noexcept {
+  e->next = nullptr;
+  if (stash_tail_ == nullptr) {
+    stash_head_ = stash_tail_ = e;
+  } else {
+    stash_tail_->next = e;
+    stash_tail_ = e;
+  }
+}
+
+void local_actor::unstash() noexcept {
+  if (stash_head_ == nullptr)
+    return;
+  mailbox_.prepend(stash_head_, stash_tail_);
+  stash_head_ = stash_tail_ = nullptr;
+}
+
+// ---- current message -----------------------------------------------------------
+
+const message& local_actor::current_message() const noexcept {
+  static const message empty;
+  return current_ != nullptr ? current_->content : empty;
+}
+
+actor_addr local_actor::current_sender() const noexcept {
+  return current_ != nullptr && current_->sender ? actor_addr{current_->sender.get()} : actor_addr{};
+}
+
+message_id local_actor::current_message_id() const noexcept {
+  return current_ != nullptr ? current_->mid : message_id{};
+}
+
+// ---- responses ---------------------------------------------------------------------
+
+void local_actor::respond_to(mailbox_element* e, message msg) {
+  if (!e->sender) {
+    e->mid = message_id{};
+    return;
+  }
+  auto* ctx = scheduler::current_worker();
+  if (e->mid.is_request()) {
+    auto id = e->mid.response_id();
+    e->mid = message_id{}; // answered
+    e->sender->get()->enqueue(new mailbox_element(strong_actor_ptr{ctrl()}, id, std::move(msg)), ctx);
+  } else if (!e->mid.is_response() && !msg.empty()) {
+    e->sender->get()->enqueue(new mailbox_element(strong_actor_ptr{ctrl()}, message_id{}, std::move(msg)), ctx);
+  }
+}
+
+void local_actor::respond(message msg) {
+  if (current_ != nullptr)
+    respond_to(current_, std::move(msg));
+}
+
+response_promise local_actor::make_response_promise() {
+  if (current_ == nullptr || !current_->mid.is_request())
+    return response_promise{strong_actor_ptr{ctrl()}, current_ ? current_->sender : nullptr, message_id{}};
+  auto mid = current_->mid;
+  current_->mid = message_id{}; // the promise answers it
+  return response_promise{strong_actor_ptr{ctrl()}, current_->sender, mid};
+}
+
+message_id local_actor::send_request(const actor& dest, timespan timeout, message msg) {
+  auto id = new_request_id();
+  auto* ctx = scheduler::current_worker();
+  auto* e = new mailbox_element(strong_actor_ptr{ctrl()}, id, std::move(msg));
+  if (dest)
+    dest.ctrl()->get()->enqueue(e, ctx);
+  else
+    bounce(e, sec::request_receiver_down, ctx);
+  if (timeout != detail::infinite_timeout)
+    schedule_timeout_response(id.response_id(), timeout);
+  return id;
+}
+
+void local_actor::schedule_message(strong_actor_ptr dest, timespan delay, mailbox_element* e) {
+  std::unique_ptr<mailbox_element> owned{e};
+  if (!dest)
+    return;
+  system().schedule_timer(std::chrono::steady_clock::now() + delay,
+                          [dest = std::move(dest), elem = std::move(owned)]() mutable {
+                            dest->get()->enqueue(elem.release(), scheduler::current_worker());
+                          });
+}
+
+void local_actor::schedule_timeout_response(message_id response_id, timespan delay) {
+  // Weak: a timeout for an actor that no longer exists is discarded silently.
+  system().schedule_timer(std::chrono::steady_clock::now() + delay, [self = address(), response_id] {
+    if (auto ptr = self.lock())
+      ptr->get()->enqueue(new mailbox_element(nullptr, response_id, make_message(error{sec::request_timeout})),
+                          scheduler::current_worker());
+  });
+}
+
+void local_actor::invoke_response_handler(mailbox_element* e, behavior& bhvr) {
+  detail::invoke_result res;
+  if (bhvr.invoke(e->content, res))
+    return;
+  if (auto* err = e->content.get_if<error>(0); err != nullptr && e->content.size() == 1) {
+    if (*err == sec::request_timeout && bhvr.has_timeout()) {
+      bhvr.handle_timeout();
+      return;
+    }
+    // No error handler: the requester fails with the error (001 §3.4).
+    quit(*err);
+    return;
+  }
+  quit(error{sec::unexpected_response, to_string(e->content)});
+}
+
+void local_actor::handle_response(mailbox_element* e) {
+  if (!extras_)
+    return; // nobody waits for it (e.g. it arrived after a timeout)
+  auto& rs = extras_->responses;
+  auto id = e->mid.request_id();
+  for (auto i = rs.awaited.rbegin(); i != rs.awaited.rend(); ++i) {
+    if (i->first == id) {
+      auto bhvr = std::move(i->second);
+      rs.awaited.erase(std::next(i).base());
+      behavior_changed_ = true; // skipped messages get another chance
+      invoke_response_handler(e, bhvr);
+      return;
+    }
+  }
+  if (auto i = rs.multiplexed.find(id.value()); i != rs.multiplexed.end()) {
+    auto bhvr = std::move(i->second);
+    rs.multiplexed.erase(i);
+    invoke_response_handler(e, bhvr);
+  }
+}
+
+// ---- processing -----------------------------------------------------------------------
+
+local_actor::handled local_actor::invoke(mailbox_element* e, behavior& bhvr) {
+  auto& msg = e->content;
+  if (e->mid.is_response()) {
+    handle_response(e);
+    return handled::consumed;
+  }
+  if (msg.size() == 1) {
+    auto t = msg.type_at(0);
+    if (t == type_id_of<exit_msg>()) {
+      auto& em = msg.get_mutable_as<exit_msg>(0);
+      remove_link(em.source);
+      if (extras_ && extras_->exit_handler && em.reason != exit_reason::kill) {
+        extras_->exit_handler(em);
+      } else if (em.reason != exit_reason::normal) {
+        quit(em.reason);
+      }
+      return handled::consumed;
+    }
+    if (t == type_id_of<down_msg>()) {
+      if (extras_ && extras_->down_handler) {
+        extras_->down_handler(msg.get_mutable_as<down_msg>(0));
+      } else {
+        detail::invoke_result res;
+        bhvr.invoke(msg, res); // unmatched down messages are dropped, never skipped
+      }
+      return handled::consumed;
+    }
+    if (t == type_id_of<timeout_msg>()) {
+      if (msg.get_as<timeout_msg>(0).id == timeout_id_ && !awaiting_response())
+        bhvr.handle_timeout();
+      return handled::consumed;
+    }
+  }
+  if (awaiting_response())
+    return handled::skipped; // await: only the response may pass
+  detail::invoke_result res;
+  if (bhvr.invoke(msg, res) && res.kind != detail::invoke_result::skipped) {
+    if (res.kind == detail::invoke_result::reply)
+      respond_to(e, std::move(res.value));
+    else if (e->mid.is_request())
+      respond_to(e, message{}); // void handler: an empty response ends the request
+    return handled::consumed;
+  }
+  switch (default_handler_) {
+    case default_handler_kind::skip:
+      return handled::skipped;
+    case default_handler_kind::print_and_drop:
+      std::fprintf(stderr, "[troupe] actor %llu dropped unexpected message %s\n",
+                   static_cast<unsigned long long>(id()), to_string(msg).c_str());
+      [[fallthrough]];
+    case default_handler_kind::drop:
+      if (e->mid.is_request())
+        respond_to(e, make_message(error{sec::unexpected_message}));
+      return handled::consumed;
+    case default_handler_kind::reflect_and_quit:
+      respond_to(e, msg);
+      quit(sec::unexpected_message);
+      return handled::consumed;
+  }
+  return handled::consumed;
+}
+
+// ---- behavior ------------------------------------------------------------------------
+
+void local_actor::do_become(behavior bhvr, bool discard_old) {
+  if (terminating_)
+    return;
+  if (discard_old && !bhvr_stack_.empty())
+    bhvr_stack_.pop_back();
+  if (bhvr)
+    bhvr_stack_.push_back(std::move(bhvr));
+  behavior_changed_ = true;
+  ++timeout_id_; // a new behavior invalidates the old timeout
+}
+
+void local_actor::unbecome() {
+  if (!bhvr_stack_.empty())
+    bhvr_stack_.pop_back();
+  behavior_changed_ = true;
+  ++timeout_id_;
+}
+
+void local_actor::quit_if_idle() {
+  if (!terminating_ && bhvr_stack_.empty() && !has_pending_responses())
+    quit(exit_reason::normal);
+}
+
+void local_actor::quit(error reason) {
+  if (terminating_)
+    return;
+  terminating_ = true;
+  pending_reason_ = std::move(reason);
+}
+
+// ---- links and monitors ------------------------------------------------------------
+
+void local_actor::send_exit(const actor& dest, error reason) {
+  if (dest)
+    dest.ctrl()->get()->enqueue(new mailbox_element(nullptr, message_id{}, make_message(exit_msg{address(), std::move(reason)})),
+                                scheduler::current_worker());
+}
+
+void local_actor::link_to(const actor& other) {
+  if (!other || other.ctrl() == ctrl())
+    return;
+  error reason;
+  if (!other.ctrl()->get()->add_link(address(), &reason)) {
+    // Already gone: we learn about it like any linked actor would.
+    enqueue(new mailbox_element(nullptr, message_id{}, make_message(exit_msg{other.address(), std::move(reason)})),
+            scheduler::current_worker());
+    return;
+  }
+  error ignored;
+  add_link(other.address(), &ignored);
+}
+
+void local_actor::link_to(const actor_addr& other) {
+  if (auto ptr = other.lock())
+    link_to(actor{std::move(ptr)});
+  else if (other)
+    enqueue(new mailbox_element(nullptr, message_id{}, make_message(exit_msg{other, error{exit_reason::unknown}})),
+            scheduler::current_worker());
+}
+
+void local_actor::unlink_from(const actor& other) {
+  if (!other)
+    return;
+  other.ctrl()->get()->remove_link(address());
+  remove_link(other.address());
+}
+
+void local_actor::unlink_from(const actor_addr& other) {
+  if (auto ptr = other.lock())
+    unlink_from(actor{std::move(ptr)});
+  else
+    remove_link(other);
+}
+
+void local_actor::monitor(const actor& other) {
+  if (!other)
+    return;
+  error reason;
+  if (!other.ctrl()->get()->add_monitor(address(), &reason))
+    enqueue(new mailbox_element(nullptr, message_id{}, make_message(down_msg{other.address(), std::move(reason)})),
+            scheduler::current_worker());
+}
+
+void local_actor::monitor(const actor_addr& other) {
+  if (auto ptr = other.lock())
+    monitor(actor{std::move(ptr)});
+  else if (other)
+    enqueue(new mailbox_element(nullptr, message_id{}, make_message(down_msg{other, error{exit_reason::unknown}})),
+            scheduler::current_worker());
+}
+
+void local_actor::demonitor(const actor& other) {
+  if (other)
+    other.ctrl()->get()->remove_monitor(address());
+}
+
+void local_actor::demonitor(const actor_addr& other) {
+  if (auto ptr = other.lock())
+    ptr->get()->remove_monitor(address());
+}
+
+void local_actor::set_exit_handler(std::function<void(exit_msg&)> f) {
+  ext().exit_handler = std::move(f);
+}
+
+void local_actor::set_down_handler(std::function<void(down_msg&)> f) {
+  ext().down_handler = std::move(f);
+}
+
+// ---- termination -----------------------------------------------------------------------
+
+void local_actor::cleanup(error reason) {
+  if (cleaned_up_)
+    return;
+  cleaned_up_ = true;
+  terminating_ = true;
+  auto* ctx = scheduler::current_worker();
+  mailbox_.close([&](mailbox_element* e) { bounce(e, sec::request_receiver_down, ctx); });
+  while (stash_head_ != nullptr) {
+    auto* next = stash_head_->next;
+    bounce(stash_head_, sec::request_receiver_down, ctx);
+    stash_head_ = next;
+  }
+  stash_tail_ = nullptr;
+  bhvr_stack_.clear();
+  extras_.reset();
+  on_exit(); // state goes before anyone learns of the termination
+  finalize_links(reason);
+  if (!hidden_)
+    system().actor_done();
+}
+
+void local_actor::on_unreachable() {
+  if (!cleaned_up_)
+    cleanup(exit_reason::unreachable);
+}
+
+} // namespace troupe

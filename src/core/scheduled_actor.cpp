@@ -1,0 +1,210 @@
+#include "troupe/scheduled_actor.hpp"
+
+#include <exception>
+#include <limits>
+#include <string>
+#include <thread>
+#include <typeinfo>
+
+#include "troupe/actor_system.hpp"
+
+namespace troupe {
+
+// A detached actor's thread sleeps on this flag while its mailbox is empty.
+struct scheduled_actor::detached_state {
+  std::atomic<bool> wake{false};
+  std::atomic<bool> gone{false};
+  void notify() {
+    wake.store(true, std::memory_order_release);
+    wake.notify_one();
+  }
+};
+
+scheduled_actor::~scheduled_actor() = default;
+
+void scheduled_actor::ref_resumable() noexcept {
+  intrusive_ptr_add_ref(ctrl());
+}
+
+void scheduled_actor::deref_resumable() noexcept {
+  intrusive_ptr_release(ctrl());
+}
+
+void scheduled_actor::wake_up(execution_unit* ctx) {
+  if (detached_) {
+    detached_->notify();
+    return;
+  }
+  ref_resumable(); // the scheduler's reference, dropped when resume() says idle/done
+  if (ctx != nullptr)
+    ctx->exec_later(this);
+  else
+    system().schedule(this);
+}
+
+void scheduled_actor::launch(execution_unit* ctx, spawn_options opts) {
+  if (has_option(opts, spawn_options::detached_flag)) {
+    detached_ = std::make_shared<detached_state>();
+    if (has_option(opts, spawn_options::lazy_init_flag))
+      mailbox_.try_block();
+    else
+      detached_->wake.store(true, std::memory_order_relaxed);
+    system().start_thread([self = strong_actor_ptr{ctrl()}, st = detached_]() mutable {
+      auto weak = weak_actor_ptr{self.get()};
+      auto* me = static_cast<scheduled_actor*>(self->get());
+      for (;;) {
+        st->wake.wait(false, std::memory_order_acquire);
+        st->wake.store(false, std::memory_order_relaxed);
+        if (st->gone.load(std::memory_order_acquire))
+          return;
+        if (!self) {
+          self = weak.lock(); // between runs the thread holds only a weak reference
+          if (!self)
+            return;
+        }
+        auto res = me->resume(nullptr, std::numeric_limits<std::size_t>::max());
+        if (res == resume_result::done)
+          return;
+        self = nullptr;
+      }
+    });
+    return;
+  }
+  if (has_option(opts, spawn_options::lazy_init_flag)) {
+    mailbox_.try_block(); // the first message schedules it
+    return;
+  }
+  ref_resumable();
+  if (ctx != nullptr)
+    ctx->exec_later(this);
+  else
+    system().schedule(this);
+}
+
+void scheduled_actor::on_unreachable() {
+  local_actor::on_unreachable();
+  if (detached_) {
+    detached_->gone.store(true, std::memory_order_release);
+    detached_->notify();
+  }
+}
+
+void scheduled_actor::add_awaited_response(message_id id, behavior bhvr) {
+  if (bhvr.has_timeout())
+    schedule_timeout_response(id.response_id(), bhvr.timeout());
+  ext().responses.awaited.emplace_back(id, std::move(bhvr));
+}
+
+void scheduled_actor::add_multiplexed_response(message_id id, behavior bhvr) {
+  if (bhvr.has_timeout())
+    schedule_timeout_response(id.response_id(), bhvr.timeout());
+  ext().responses.multiplexed.emplace(id.value(), std::move(bhvr));
+}
+
+namespace {
+
+error exception_reason(std::exception_ptr ep) {
+  try {
+    std::rethrow_exception(ep);
+  } catch (const std::exception& ex) {
+    return error{exit_reason::unhandled_exception, std::string{typeid(ex).name()} + ": " + ex.what()};
+  } catch (...) {
+    return error{exit_reason::unhandled_exception, "unknown exception"};
+  }
+}
+
+} // namespace
+
+void scheduled_actor::initialize() {
+  initialized_ = true;
+  try {
+    auto bhvr = make_behavior();
+    if (bhvr)
+      do_become(std::move(bhvr), true);
+  } catch (...) {
+    quit(exception_reason(std::current_exception()));
+  }
+  quit_if_idle();
+  if (!terminating_)
+    arm_timeout();
+}
+
+void scheduled_actor::arm_timeout() {
+  if (bhvr_stack_.empty() || !bhvr_stack_.back().has_timeout())
+    return;
+  auto id = ++timeout_id_;
+  auto self = address();
+  system().schedule_timer(std::chrono::steady_clock::now() + bhvr_stack_.back().timeout(), [self, id] {
+    if (auto ptr = self.lock())
+      ptr->get()->enqueue(new mailbox_element(nullptr, message_id{}, make_message(timeout_msg{id})),
+                          scheduler::current_worker());
+  });
+}
+
+void scheduled_actor::handle(mailbox_element* e) {
+  current_ = e;
+  behavior_changed_ = false;
+  handled result;
+  try {
+    if (bhvr_stack_.empty()) {
+      behavior none;
+      result = invoke(e, none);
+    } else {
+      // Keep the behavior alive even if the handler replaces it.
+      behavior bhvr = bhvr_stack_.back();
+      result = invoke(e, bhvr);
+    }
+  } catch (...) {
+    auto reason = exception_reason(std::current_exception());
+    if (e->mid.is_request())
+      respond_to(e, make_message(reason));
+    quit(std::move(reason));
+    result = handled::consumed;
+  }
+  current_ = nullptr;
+  if (result == handled::skipped)
+    stash(e);
+  else
+    delete e;
+  if (terminating_)
+    return;
+  if (behavior_changed_)
+    unstash();
+  quit_if_idle();
+  if (!terminating_ && result == handled::consumed)
+    arm_timeout();
+}
+
+bool scheduled_actor::finish_if_terminating() {
+  if (!terminating_)
+    return false;
+  cleanup(pending_reason_);
+  return true;
+}
+
+resumable::resume_result scheduled_actor::resume(execution_unit*, std::size_t max_throughput) {
+  if (!initialized_) {
+    initialize();
+    if (finish_if_terminating())
+      return resume_result::done;
+  }
+  if (cleaned_up_)
+    return resume_result::done;
+  for (std::size_t handled_count = 0; handled_count < max_throughput;) {
+    auto* e = mailbox_.try_pop();
+    if (e == nullptr) {
+      if (mailbox_.try_block())
+        return resume_result::awaiting_message;
+      continue; // a message arrived meanwhile
+    }
+    ++handled_count;
+    handle(e);
+    if (finish_if_terminating())
+      return resume_result::done;
+  }
+  if (mailbox_.empty() && mailbox_.try_block())
+    return resume_result::awaiting_message;
+  return resume_result::resume_later;
+}
+
+} // namespace troupe

@@ -1,0 +1,116 @@
+#include "troupe/scheduler/timer_service.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "troupe/scheduler/parking.hpp"
+
+namespace troupe::scheduler {
+
+namespace {
+
+// Upper bound for one wait: keeps far-away deadlines (up to time_point::max())
+// clear of overflows in the condition variable's clock conversion.
+constexpr auto max_wait = std::chrono::hours{1};
+
+} // namespace
+
+timer_service::timer_service() : sleeping_until_(time_point::min()) {
+}
+
+timer_service::~timer_service() {
+  stop();
+}
+
+void timer_service::start() {
+  std::lock_guard guard{mtx_};
+  if (started_ || stopped_)
+    return;
+  started_ = true;
+  thread_ = std::thread{[this] { run(); }};
+}
+
+void timer_service::stop() {
+  std::vector<entry> discarded;
+  {
+    std::lock_guard guard{mtx_};
+    stopped_ = true;
+    stopping_.store(true, std::memory_order_relaxed);
+  }
+  cv_.notify_all();
+  if (thread_.joinable())
+    thread_.join();
+  {
+    std::lock_guard guard{mtx_};
+    discarded.swap(heap_);
+    pending_.fetch_sub(discarded.size(), std::memory_order_relaxed);
+  }
+  // `discarded` goes out of scope here: callbacks are destroyed, never called.
+}
+
+void timer_service::schedule(time_point when, callback f) {
+  bool notify = false;
+  {
+    std::lock_guard guard{mtx_};
+    if (stopped_)
+      return; // discarded: f is destroyed after the lock is released
+    heap_.push_back(entry{when, next_seq_++, std::move(f)});
+    std::push_heap(heap_.begin(), heap_.end(), later{});
+    pending_.fetch_add(1, std::memory_order_relaxed);
+    // Wake the thread only if it sleeps for a later deadline than this one.
+    if (when < sleeping_until_) {
+      sleeping_until_ = when;
+      notify = true;
+    }
+  }
+  if (notify)
+    cv_.notify_one();
+}
+
+std::size_t timer_service::pending() const {
+  return pending_.load(std::memory_order_acquire);
+}
+
+void timer_service::run() {
+  detail::set_thread_name("troupe.timer");
+  std::vector<entry> due;
+  std::unique_lock guard{mtx_};
+  while (!stopping_.load(std::memory_order_relaxed)) {
+    auto now = clock_type::now();
+    while (!heap_.empty() && heap_.front().when <= now) {
+      std::pop_heap(heap_.begin(), heap_.end(), later{});
+      due.push_back(std::move(heap_.back()));
+      heap_.pop_back();
+    }
+    if (!due.empty()) {
+      guard.unlock();
+      std::size_t done = 0;
+      for (auto& e : due) {
+        if (stopping_.load(std::memory_order_relaxed))
+          break; // stop() discards the rest
+        e.fn();
+        e.fn.reset();
+        pending_.fetch_sub(1, std::memory_order_release); // pending() == 0: effects visible
+        ++done;
+      }
+      pending_.fetch_sub(due.size() - done, std::memory_order_relaxed);
+      due.clear(); // destroys discarded callbacks outside of the lock
+      guard.lock();
+      continue;
+    }
+    if (heap_.empty()) {
+      sleeping_until_ = time_point::max();
+      cv_.wait(guard);
+    } else {
+      auto deadline = heap_.front().when;
+      if (deadline - now > max_wait)
+        deadline = now + max_wait;
+      sleeping_until_ = deadline;
+      cv_.wait_until(guard, deadline);
+    }
+    sleeping_until_ = time_point::min();
+    wakeups_.fetch_add(1, std::memory_order_relaxed);
+  }
+}
+
+} // namespace troupe::scheduler
