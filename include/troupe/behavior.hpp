@@ -3,6 +3,7 @@
 // optional `after(d) >> f` timeout. It is built once, stored in one allocation,
 // and shared by reference when copied.
 #include <atomic>
+#include <memory>
 #include <chrono>
 #include <tuple>
 #include <type_traits>
@@ -80,7 +81,7 @@ private:
   }
 
   std::tuple<Cases...> cases_;
-  [[no_unique_address]] Timeout tdef_;
+  Timeout tdef_;
 };
 
 // a.or_else(b): a first, then b; a's timeout wins, else b's.
@@ -173,8 +174,18 @@ struct split_timeout<std::tuple<Items...>> {
   }
 };
 
+// Marks *p as escaped. g++ 12's modref analysis (-O1 and up) may otherwise
+// conclude that pointers captured by a handler (e.g. `[&]` lambdas) do not
+// escape through the behavior, and cache the captured variables across a
+// call that runs the handler.
+template <class T>
+inline void escape(T* p) noexcept {
+  asm volatile("" : : "g"(p) : "memory");
+}
+
 template <class... Ts>
 behavior_impl* make_behavior_impl(Ts&&... xs) {
+  (escape(std::addressof(xs)), ...);
   auto items = std::tuple_cat(to_items(std::forward<Ts>(xs))...);
   return split_timeout<decltype(items)>::make(std::move(items));
 }

@@ -267,7 +267,7 @@ private:
   }
 
   std::tuple<Elems...> elems_;
-  [[no_unique_address]] Guard guard_;
+  Guard guard_;
   F fun_;
 };
 
@@ -312,7 +312,7 @@ private:
   }
 
   std::tuple<Elems...> elems_;
-  [[no_unique_address]] Guard guard_;
+  Guard guard_;
 };
 
 // on<int, float>(), on<int, anything>()
