@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "troupe/detail/intrusive_ptr.hpp"
+#include "troupe/detail/thread_cache.hpp"
 #include "troupe/pattern.hpp"
 
 namespace troupe {
@@ -24,6 +25,11 @@ public:
   behavior_impl(const behavior_impl&) = delete;
   behavior_impl& operator=(const behavior_impl&) = delete;
   virtual ~behavior_impl() = default;
+
+  // Spawning creates one behavior per actor: take it from the thread cache.
+  // (The virtual destructor passes the most-derived size to operator delete.)
+  static void* operator new(std::size_t n) { return cached_allocate(n); }
+  static void operator delete(void* p, std::size_t n) noexcept { cached_deallocate(p, n); }
 
   // Tries the cases in order; true if one matched (res says what it produced).
   virtual bool invoke(message& msg, invoke_result& res) = 0;

@@ -14,6 +14,7 @@
 #include "troupe/abstract_actor.hpp"
 #include "troupe/actor.hpp"
 #include "troupe/behavior.hpp"
+#include "troupe/detail/behavior_stack.hpp"
 #include "troupe/detail/cached_stack_mailbox.hpp"
 #include "troupe/mailbox_element.hpp"
 #include "troupe/message_id.hpp"
@@ -225,7 +226,8 @@ protected:
   void quit_if_idle();
 
   mailbox_type mailbox_;
-  std::vector<behavior> bhvr_stack_;
+  detail::behavior_stack bhvr_stack_;
+  behavior retired_bhvr_; // see behavior_stack::pop_back
   mailbox_element* current_ = nullptr;
   mailbox_element* stash_head_ = nullptr;
   mailbox_element* stash_tail_ = nullptr;
@@ -238,6 +240,7 @@ protected:
   bool behavior_changed_ = false;
   bool hidden_ = false;
   bool cleaned_up_ = false;
+  bool initialized_ = false;
 
   friend class actor_system;
   friend class response_promise;

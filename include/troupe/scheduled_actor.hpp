@@ -65,8 +65,7 @@ private:
   bool finish_if_terminating();
 
   struct detached_state;
-  std::shared_ptr<detached_state> detached_;
-  bool initialized_ = false;
+  detached_state* detached_ = nullptr; // only for spawn<detached>; shared with its thread
 };
 
 } // namespace troupe

@@ -251,7 +251,7 @@ void local_actor::do_become(behavior bhvr, bool discard_old) {
   if (terminating_)
     return;
   if (discard_old && !bhvr_stack_.empty())
-    bhvr_stack_.pop_back();
+    bhvr_stack_.pop_back(current_ != nullptr, retired_bhvr_);
   if (bhvr)
     bhvr_stack_.push_back(std::move(bhvr));
   behavior_changed_ = true;
@@ -260,7 +260,7 @@ void local_actor::do_become(behavior bhvr, bool discard_old) {
 
 void local_actor::unbecome() {
   if (!bhvr_stack_.empty())
-    bhvr_stack_.pop_back();
+    bhvr_stack_.pop_back(current_ != nullptr, retired_bhvr_);
   behavior_changed_ = true;
   ++timeout_id_;
 }
@@ -372,6 +372,7 @@ void local_actor::cleanup(error reason) {
   }
   stash_tail_ = nullptr;
   bhvr_stack_.clear();
+  retired_bhvr_ = behavior{};
   extras_.reset();
   on_exit(); // state goes before anyone learns of the termination
   finalize_links(reason);

@@ -14,13 +14,22 @@ namespace troupe {
 struct scheduled_actor::detached_state {
   std::atomic<bool> wake{false};
   std::atomic<bool> gone{false};
+  std::atomic<int> refs{1};
   void notify() {
     wake.store(true, std::memory_order_release);
     wake.notify_one();
   }
+  friend void intrusive_ptr_add_ref(detached_state* p) noexcept { p->refs.fetch_add(1, std::memory_order_relaxed); }
+  friend void intrusive_ptr_release(detached_state* p) noexcept {
+    if (p->refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
+      delete p;
+  }
 };
 
-scheduled_actor::~scheduled_actor() = default;
+scheduled_actor::~scheduled_actor() {
+  if (detached_)
+    intrusive_ptr_release(detached_);
+}
 
 void scheduled_actor::ref_resumable() noexcept {
   intrusive_ptr_add_ref(ctrl());
@@ -44,12 +53,12 @@ void scheduled_actor::wake_up(execution_unit* ctx) {
 
 void scheduled_actor::launch(execution_unit* ctx, spawn_options opts) {
   if (has_option(opts, spawn_options::detached_flag)) {
-    detached_ = std::make_shared<detached_state>();
+    detached_ = new detached_state;
     if (has_option(opts, spawn_options::lazy_init_flag))
       mailbox_.try_block();
     else
       detached_->wake.store(true, std::memory_order_relaxed);
-    system().start_thread([self = strong_actor_ptr{ctrl()}, st = detached_]() mutable {
+    system().start_thread([self = strong_actor_ptr{ctrl()}, st = detail::intrusive_ptr<detached_state>{detached_}]() mutable {
       auto weak = weak_actor_ptr{self.get()};
       auto* me = static_cast<scheduled_actor*>(self->get());
       for (;;) {
@@ -150,9 +159,9 @@ void scheduled_actor::handle(mailbox_element* e) {
       behavior none;
       result = invoke(e, none);
     } else {
-      // Keep the behavior alive even if the handler replaces it.
-      behavior bhvr = bhvr_stack_.back();
-      result = invoke(e, bhvr);
+      // If the handler pops this behavior, behavior_stack parks it in
+      // retired_bhvr_ until we are done with it.
+      result = invoke(e, bhvr_stack_.back());
     }
   } catch (...) {
     auto reason = exception_reason(std::current_exception());
@@ -162,6 +171,7 @@ void scheduled_actor::handle(mailbox_element* e) {
     result = handled::consumed;
   }
   current_ = nullptr;
+  retired_bhvr_ = behavior{};
   if (result == handled::skipped)
     stash(e);
   else

@@ -30,7 +30,7 @@ public:
   /// then calls deref_resumable() on every job still queued (normally none), so that
   /// nothing leaks. A worker finishes the job it is running but starts no new one.
   /// Idempotent; also fine without a preceding start(). Afterwards enqueue() derefs
-  /// the job right away.
+  /// the job right away. Must not be called from a worker thread (it joins them).
   virtual void stop() = 0;
 
   /// Enqueues a job from any thread (the policy's central_enqueue). Transfers one

@@ -6,7 +6,10 @@
 // for jobs from other threads (external_enqueue; central_enqueue picks the worker
 // round-robin, so there is no central queue) and for jobs that returned resume_later.
 // The owner takes the NEWEST job of its deque first; thieves take the OLDEST job of
-// a victim's deque (or of its inbox), visiting the victims in random order.
+// a victim's deque (or of its inbox), visiting the victims in random order. A thief
+// that got a job from a deque also moves up to half of the rest (oldest first, at
+// most max_steal_batch - 1) into its own deque, so fine-grained fan-outs are not
+// stolen one job at a time.
 //
 // Fairness: the owner's LIFO order alone could starve old jobs, so every
 // fairness_interval-th dequeue first takes the oldest local job (alternately from
@@ -48,6 +51,8 @@ public:
   static constexpr std::size_t yield_rounds = 8;
   /// Every Nth local dequeue takes the oldest local job first.
   static constexpr std::uint32_t fairness_interval = 61;
+  /// A thief takes up to this many jobs from a victim's deque at once.
+  static constexpr std::size_t max_steal_batch = 32;
 
   enum park_state : std::uint32_t { active = 0, parked = 1, notified = 2 };
 
@@ -201,12 +206,32 @@ private:
       if (id == self->id())
         continue;
       auto& victim = parent->worker_by_id(id)->data();
-      if (auto* job = victim.deque.steal(&retry))
+      if (auto* job = victim.deque.steal(&retry)) {
+        steal_more(self, victim);
         return job;
+      }
       if (auto* job = victim.inbox.try_pop())
         return job;
     }
     return nullptr;
+  }
+
+  /// After a successful steal: moves up to half of the victim's remaining deque
+  /// (oldest first, at most max_steal_batch - 1 jobs) into the own deque, so that a
+  /// thief of fine-grained jobs does not come back for every single one.
+  template <class Worker>
+  static void steal_more(Worker* self, worker_data& victim) {
+    auto n = std::min<std::size_t>(victim.deque.size_hint() / 2, max_steal_batch - 1);
+    if (n == 0)
+      return;
+    // No wake-up needed: this worker is awake and parks only with an empty deque.
+    auto& own = self->data().deque;
+    for (std::size_t i = 0; i < n; ++i) {
+      auto* job = victim.deque.steal();
+      if (job == nullptr)
+        break;
+      own.push(job);
+    }
   }
 
   template <class Worker>
