@@ -152,8 +152,14 @@ private:
   std::atomic<int> waiters_{0};
   std::mutex done_mtx_;
   std::condition_variable done_cv_;
+  // Threads of detached and blocking actors; finished ones are joined when
+  // the next one starts, the rest on shutdown.
+  struct owned_thread {
+    std::thread thread;
+    std::shared_ptr<std::atomic<bool>> finished;
+  };
   std::mutex threads_mtx_;
-  std::vector<std::thread> threads_;
+  std::vector<owned_thread> threads_;
 };
 
 // ---- local_actor's spawn (needs actor_system) ----------------------------------------

@@ -85,7 +85,7 @@ public:
     if (current_ == nullptr)
       return;
     auto* e = new mailbox_element(std::move(current_->sender), current_->mid, make_message(std::forward<Ts>(xs)...));
-    current_->mid = message_id{}; // answered by dest
+    current_->mid = current_->mid.answered(); // dest answers it
     if (dest)
       dest.ctrl()->get()->enqueue(e, scheduler::current_worker());
     else
@@ -179,7 +179,9 @@ protected:
 
   // ---- shared processing -----------------------------------------------------------
 
-  enum class handled { consumed, skipped };
+  // consumed: done with it; skipped: keep it for a later behavior; ignored:
+  // consumed without effect (a stale timeout), so idle timers stay as they are.
+  enum class handled { consumed, skipped, ignored };
 
   // Runs e through the system-message rules, response handlers and `bhvr`.
   handled invoke(mailbox_element* e, behavior& bhvr);

@@ -8,9 +8,11 @@
 #include <cstdint>
 #include <new>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
+#include "troupe/atom.hpp"
 #include "troupe/detail/intrusive_ptr.hpp"
 #include "troupe/detail/thread_cache.hpp"
 #include "troupe/type_id.hpp"
@@ -150,6 +152,10 @@ struct strip_and_convert<const char*> {
 template <>
 struct strip_and_convert<char*> {
   using type = std::string;
+};
+template <atom_value V>
+struct strip_and_convert<atom_constant<V>> {
+  using type = atom_value; // atom constants travel as plain atoms
 };
 template <class T>
 using strip_and_convert_t = typename strip_and_convert<std::decay_t<T>>::type;

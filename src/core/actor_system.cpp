@@ -1,5 +1,7 @@
 #include "troupe/actor_system.hpp"
 
+#include "detail/exception_reason.hpp"
+
 #include <exception>
 #include <string>
 #include <typeinfo>
@@ -18,37 +20,49 @@ actor_system::~actor_system() {
   // the last reference to idle actors, which then terminate as unreachable.
   timers_.stop();
   scheduler_->stop();
-  std::vector<std::thread> threads;
+  std::vector<owned_thread> threads;
   {
     std::lock_guard guard{threads_mtx_};
     threads.swap(threads_);
   }
   for (auto& t : threads)
-    if (t.joinable())
-      t.join();
+    if (t.thread.joinable())
+      t.thread.join();
 }
 
 void actor_system::await_all_actors_done() {
-  if (running_.load(std::memory_order_acquire) == 0)
+  if (running_.load(std::memory_order_seq_cst) == 0)
     return;
   std::unique_lock lock{done_mtx_};
   waiters_.fetch_add(1, std::memory_order_seq_cst);
-  done_cv_.wait(lock, [this] { return running_.load(std::memory_order_acquire) == 0; });
+  // seq_cst on both counters: either actor_done() sees the waiter or we see 0.
+  done_cv_.wait(lock, [this] { return running_.load(std::memory_order_seq_cst) == 0; });
   waiters_.fetch_sub(1, std::memory_order_relaxed);
 }
 
 void actor_system::actor_done() noexcept {
   // Only the last actor touches the mutex, and only if someone is waiting.
-  if (running_.fetch_sub(1, std::memory_order_acq_rel) == 1 && waiters_.load(std::memory_order_seq_cst) > 0) {
+  if (running_.fetch_sub(1, std::memory_order_seq_cst) == 1 && waiters_.load(std::memory_order_seq_cst) > 0) {
     std::lock_guard guard{done_mtx_};
     done_cv_.notify_all();
   }
 }
 
 void actor_system::start_thread(std::function<void()> f) {
+  auto finished = std::make_shared<std::atomic<bool>>(false);
+  std::thread t{[f = std::move(f), finished] {
+    f();
+    finished->store(true, std::memory_order_release);
+  }};
   std::lock_guard guard{threads_mtx_};
   // Reap threads that have finished so the list does not grow without bound.
-  threads_.emplace_back(std::move(f));
+  std::erase_if(threads_, [](owned_thread& x) {
+    if (!x.finished->load(std::memory_order_acquire))
+      return false;
+    x.thread.join();
+    return true;
+  });
+  threads_.push_back(owned_thread{std::move(t), std::move(finished)});
 }
 
 void actor_system::launch_blocking(blocking_actor* self) {
@@ -59,10 +73,8 @@ void actor_system::launch_blocking(blocking_actor* self) {
       me->act();
       if (me->pending_reason_)
         reason = me->pending_reason_;
-    } catch (const std::exception& ex) {
-      reason = error{exit_reason::unhandled_exception, std::string{typeid(ex).name()} + ": " + ex.what()};
     } catch (...) {
-      reason = error{exit_reason::unhandled_exception, "unknown exception"};
+      reason = detail::exception_reason(std::current_exception());
     }
     me->finish(std::move(reason));
   });

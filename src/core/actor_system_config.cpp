@@ -60,6 +60,14 @@ error actor_system_config::set(const std::string& name, const std::string& value
 }
 
 error actor_system_config::parse_file(const std::string& path) {
+  constexpr int max_file_depth = 8;
+  if (file_depth_ >= max_file_depth)
+    return error{sec::invalid_argument, "config files nested deeper than 8 (a cycle?) at " + path};
+  ++file_depth_;
+  struct depth_guard {
+    int& depth;
+    ~depth_guard() { --depth; }
+  } guard{file_depth_};
   std::ifstream in{path};
   if (!in)
     return error{sec::invalid_argument, "cannot read config file " + path};

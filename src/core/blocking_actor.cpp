@@ -45,20 +45,29 @@ void blocking_actor::receive_impl(behavior& bhvr) {
       bhvr.handle_timeout();
       return;
     }
+    if (e->mid.is_response()) {
+      delete e; // nobody waits for it: a late answer or the timeout of an answered request
+      continue;
+    }
     current_ = e;
     handled result;
-    if (e->content.size() == 1 && (e->content.type_at(0) == type_id_of<exit_msg>()
-                                   || e->content.type_at(0) == type_id_of<down_msg>())) {
-      // Blocking actors see exit and down messages like any other message.
-      detail::invoke_result res;
-      bhvr.invoke(e->content, res);
-      result = handled::consumed;
-      if (auto* em = e->content.get_if<exit_msg>(0))
-        remove_link(em->source);
-    } else if (e->mid.is_response()) {
-      result = handled::consumed; // nobody waits for it
-    } else {
-      result = invoke(e, bhvr);
+    try {
+      auto& msg = e->content;
+      if (msg.size() == 1 && (msg.type_at(0) == type_id_of<exit_msg>() || msg.type_at(0) == type_id_of<down_msg>())) {
+        // Blocking actors see exit and down messages like any other message:
+        // handled if a case matches, otherwise kept.
+        detail::invoke_result res;
+        result = bhvr.invoke(msg, res) ? handled::consumed : handled::skipped;
+        if (auto* em = msg.get_if<exit_msg>(0); em != nullptr && result == handled::consumed)
+          remove_link(em->source);
+      } else {
+        result = invoke(e, bhvr);
+      }
+    } catch (...) {
+      current_ = nullptr;
+      delete e;
+      unstash();
+      throw;
     }
     current_ = nullptr;
     if (result == handled::skipped) {
@@ -66,6 +75,8 @@ void blocking_actor::receive_impl(behavior& bhvr) {
       continue;
     }
     delete e;
+    if (result == handled::ignored)
+      continue;
     unstash();
     return;
   }
@@ -87,12 +98,23 @@ void blocking_actor::receive_response(message_id id, behavior bhvr) {
       return;
     }
     if (e->mid != want) {
-      stash(e);
+      if (e->mid.is_response())
+        delete e; // a stale answer to an earlier request
+      else
+        stash(e);
       continue;
     }
     current_ = e;
     detail::invoke_result res;
-    bool matched = bhvr.invoke(e->content, res);
+    bool matched = false;
+    try {
+      matched = bhvr.invoke(e->content, res);
+    } catch (...) {
+      current_ = nullptr;
+      delete e;
+      unstash();
+      throw;
+    }
     current_ = nullptr;
     if (!matched) {
       auto* err = e->content.get_if<error>(0);

@@ -85,16 +85,19 @@ message_id local_actor::current_message_id() const noexcept {
 // ---- responses ---------------------------------------------------------------------
 
 void local_actor::respond_to(mailbox_element* e, message msg) {
+  if (e->mid.is_answered() || e->mid.is_response())
+    return;
   if (!e->sender) {
-    e->mid = message_id{};
+    if (e->mid.is_request())
+      e->mid = e->mid.answered();
     return;
   }
   auto* ctx = scheduler::current_worker();
   if (e->mid.is_request()) {
     auto id = e->mid.response_id();
-    e->mid = message_id{}; // answered
+    e->mid = e->mid.answered();
     e->sender->get()->enqueue(new mailbox_element(strong_actor_ptr{ctrl()}, id, std::move(msg)), ctx);
-  } else if (!e->mid.is_response() && !msg.empty()) {
+  } else if (!msg.empty()) {
     e->sender->get()->enqueue(new mailbox_element(strong_actor_ptr{ctrl()}, message_id{}, std::move(msg)), ctx);
   }
 }
@@ -108,7 +111,7 @@ response_promise local_actor::make_response_promise() {
   if (current_ == nullptr || !current_->mid.is_request())
     return response_promise{strong_actor_ptr{ctrl()}, current_ ? current_->sender : nullptr, message_id{}};
   auto mid = current_->mid;
-  current_->mid = message_id{}; // the promise answers it
+  current_->mid = mid.answered(); // the promise answers it
   return response_promise{strong_actor_ptr{ctrl()}, current_->sender, mid};
 }
 
@@ -211,15 +214,18 @@ local_actor::handled local_actor::invoke(mailbox_element* e, behavior& bhvr) {
       return handled::consumed;
     }
     if (t == type_id_of<timeout_msg>()) {
-      if (msg.get_as<timeout_msg>(0).id == timeout_id_ && !awaiting_response())
-        bhvr.handle_timeout();
+      if (msg.get_as<timeout_msg>(0).id != timeout_id_ || awaiting_response())
+        return handled::ignored;
+      bhvr.handle_timeout();
       return handled::consumed;
     }
   }
   if (awaiting_response())
     return handled::skipped; // await: only the response may pass
   detail::invoke_result res;
-  if (bhvr.invoke(msg, res) && res.kind != detail::invoke_result::skipped) {
+  if (bhvr.invoke(msg, res)) {
+    if (res.kind == detail::invoke_result::skipped)
+      return handled::skipped; // the handler asked to keep it, whatever the default handler says
     if (res.kind == detail::invoke_result::reply)
       respond_to(e, std::move(res.value));
     else if (e->mid.is_request())

@@ -13,8 +13,10 @@ void response_promise::deliver_msg(message msg) {
     return;
   auto id = state_->mid.response_id();
   state_->mid = message_id{};
-  state_->requester->get()->enqueue(new mailbox_element(state_->self, id, std::move(msg)),
-                                    scheduler::current_worker());
+  auto requester = std::move(state_->requester);
+  // Delivered: the promise no longer keeps either actor alive.
+  requester->get()->enqueue(new mailbox_element(std::move(state_->self), id, std::move(msg)),
+                            scheduler::current_worker());
 }
 
 response_promise::state::~state() {

@@ -6,6 +6,7 @@
 #include <thread>
 #include <typeinfo>
 
+#include "detail/exception_reason.hpp"
 #include "troupe/actor_system.hpp"
 
 namespace troupe {
@@ -41,6 +42,9 @@ void scheduled_actor::deref_resumable() noexcept {
 
 void scheduled_actor::wake_up(execution_unit* ctx) {
   if (detached_) {
+    // Like the scheduler, the thread owns a reference while it has work: a
+    // message in the mailbox must keep the actor alive until it is handled.
+    ref_resumable();
     detached_->notify();
     return;
   }
@@ -54,23 +58,26 @@ void scheduled_actor::wake_up(execution_unit* ctx) {
 void scheduled_actor::launch(execution_unit* ctx, spawn_options opts) {
   if (has_option(opts, spawn_options::detached_flag)) {
     detached_ = new detached_state;
-    if (has_option(opts, spawn_options::lazy_init_flag))
+    // A lazy actor's thread waits for the first message with only a weak
+    // reference, so an actor nobody talks to can still become unreachable.
+    strong_actor_ptr first_run;
+    if (has_option(opts, spawn_options::lazy_init_flag)) {
       mailbox_.try_block();
-    else
+    } else {
       detached_->wake.store(true, std::memory_order_relaxed);
-    system().start_thread([self = strong_actor_ptr{ctrl()}, st = detail::intrusive_ptr<detached_state>{detached_}]() mutable {
-      auto weak = weak_actor_ptr{self.get()};
-      auto* me = static_cast<scheduled_actor*>(self->get());
+      first_run = strong_actor_ptr{ctrl()};
+    }
+    system().start_thread([self = std::move(first_run), weak = weak_actor_ptr{ctrl()},
+                           st = detail::intrusive_ptr<detached_state>{detached_}]() mutable {
+      scheduled_actor* me = nullptr;
       for (;;) {
         st->wake.wait(false, std::memory_order_acquire);
         st->wake.store(false, std::memory_order_relaxed);
         if (st->gone.load(std::memory_order_acquire))
           return;
-        if (!self) {
-          self = weak.lock(); // between runs the thread holds only a weak reference
-          if (!self)
-            return;
-        }
+        if (!self) // adopt the reference wake_up() took for us
+          self = strong_actor_ptr{weak.get(), false};
+        me = static_cast<scheduled_actor*>(self->get());
         auto res = me->resume(nullptr, std::numeric_limits<std::size_t>::max());
         if (res == resume_result::done)
           return;
@@ -110,19 +117,7 @@ void scheduled_actor::add_multiplexed_response(message_id id, behavior bhvr) {
   ext().responses.multiplexed.emplace(id.value(), std::move(bhvr));
 }
 
-namespace {
-
-error exception_reason(std::exception_ptr ep) {
-  try {
-    std::rethrow_exception(ep);
-  } catch (const std::exception& ex) {
-    return error{exit_reason::unhandled_exception, std::string{typeid(ex).name()} + ": " + ex.what()};
-  } catch (...) {
-    return error{exit_reason::unhandled_exception, "unknown exception"};
-  }
-}
-
-} // namespace
+using detail::exception_reason;
 
 void scheduled_actor::initialize() {
   initialized_ = true;
@@ -176,13 +171,15 @@ void scheduled_actor::handle(mailbox_element* e) {
     stash(e);
   else
     delete e;
+  if (result == handled::ignored)
+    return;
   if (terminating_)
     return;
   if (behavior_changed_)
     unstash();
   quit_if_idle();
   if (!terminating_ && result == handled::consumed)
-    arm_timeout();
+    arm_timeout(); // the idle timeout counts from the last message handled
 }
 
 bool scheduled_actor::finish_if_terminating() {

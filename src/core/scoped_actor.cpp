@@ -2,10 +2,15 @@
 
 #include "troupe/actor_system.hpp"
 
+#include <stdexcept>
+
 namespace troupe {
 
 scoped_actor::scoped_actor(actor_system& sys)
-  : self_(sys.make_actor<blocking_actor, hidden>().first.ptr()) {}
+  : self_(sys.make_actor<blocking_actor, hidden>().first.ptr()) {
+  if (!self_)
+    throw std::logic_error("scoped_actor: the actor system is shutting down");
+}
 
 scoped_actor::~scoped_actor() {
   if (self_)

@@ -564,7 +564,7 @@ TYPED_TEST(scheduler_test, work_spreads_to_other_workers) {
 }
 
 TYPED_TEST(scheduler_test, no_lost_wakeups) {
-  auto c = this->make(2);
+  auto c = this->make(3);
   c->start();
   std::minstd_rand rng{42};
   // Single jobs from outside, with pauses that let the workers spin, yield or park.

@@ -5,6 +5,7 @@
 #include <concepts>
 #include <cstdint>
 #include <iomanip>
+#include <limits>
 #include <map>
 #include <optional>
 #include <ranges>

@@ -1,0 +1,82 @@
+// The `printer` of the libcppa paper (§4.2.7): a class-based "state-based
+// actor". Deriving from sb_actor<printer> (CRTP) and providing a member
+// `behavior init_state` is all it takes; sb_actor makes init_state the initial
+// behavior. `others` matches every message, and last_received() is the message
+// being handled.
+//
+// Shows: sb_actor, others, last_received(), to_string(message), and that a
+// handler's return value is the reply to a request.
+//
+//   troupe_example_printer [--scheduler.workers=N]
+#include <troupe/troupe.hpp>
+
+#include <chrono>
+#include <iostream>
+#include <string>
+#include <vector>
+
+using namespace troupe;
+using namespace std::chrono_literals;
+
+namespace {
+
+struct printer : sb_actor<printer> {
+  // Prints every message it gets. It also returns the printed text, so that a
+  // requester learns what was printed (for a plain send the return value goes
+  // back to the sender, for an anonymous send it is dropped).
+  behavior init_state = (others >> [this] {
+    auto text = to_string(last_received());
+    std::cout << "printer: " << text << std::endl;
+    return text;
+  });
+};
+
+int failures = 0;
+
+void check(bool ok, const std::string& what) {
+  std::cout << (ok ? "ok:   " : "FAIL: ") << what << '\n';
+  if (!ok)
+    ++failures;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  actor_system_config cfg;
+  if (auto err = cfg.parse(argc, argv)) {
+    std::cerr << "printer: " << to_string(err) << '\n' << actor_system_config::help_text();
+    return 2;
+  }
+  actor_system sys{cfg};
+  scoped_actor self{sys};
+  auto p = sys.spawn<printer>();
+
+  // Anonymous sends: printed, nobody gets an answer.
+  anon_send(p, "hello", "world");
+  anon_send(p, atom("ping"));
+
+  // Requests: the answer is the printed text. Messages of any arity and type
+  // match `others`; strings, atoms, numbers, booleans and containers print
+  // in a readable form.
+  struct probe {
+    message msg;
+    std::string expected;
+  };
+  const std::vector<probe> probes{
+    {make_message(42), "(42)"},
+    {make_message(atom("get"), "key"), "('get', \"key\")"},
+    {make_message(1, 2.5, true), "(1, 2.5, true)"},
+    {make_message(std::vector<int>{1, 2, 3}), "([1, 2, 3])"},
+    {make_message(), "()"},
+  };
+  for (const auto& [msg, expected] : probes) {
+    std::string printed = "<no answer>";
+    self->request(p, 5s, msg).receive([&](const std::string& text) { printed = text; },
+                                      [&](error& err) { printed = to_string(err); });
+    check(printed == expected, "printed " + printed + ", expected " + expected);
+  }
+
+  self->send_exit(p, exit_reason::user_shutdown);
+  std::cout << (failures == 0 ? "printer: all checks passed\n" : "printer: FAILED\n");
+  return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,107 @@
+// The actor system as a whole: idle cost, shutdown, lazy initialisation.
+#include "troupe/troupe.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sys/resource.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+using namespace troupe;
+using namespace std::chrono_literals;
+
+namespace {
+
+std::chrono::microseconds process_cpu_time() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  auto us = [](const timeval& tv) { return std::chrono::seconds{tv.tv_sec} + std::chrono::microseconds{tv.tv_usec}; };
+  return std::chrono::duration_cast<std::chrono::microseconds>(us(ru.ru_utime) + us(ru.ru_stime));
+}
+
+} // namespace
+
+TEST(system, idle_system_uses_no_measurable_cpu) {
+  actor_system_config cfg;
+  cfg.set_scheduler(2, 50);
+  actor_system sys{cfg};
+  // Some idle actors and a pending far-away timer, as in a real idle program.
+  std::vector<actor> idle;
+  for (int i = 0; i < 100; ++i)
+    idle.push_back(sys.spawn([]() -> behavior { return {[](int) {}}; }));
+  scoped_actor self{sys};
+  self->delayed_send(self, 1h, 1); // the timer thread sleeps for an hour
+  std::this_thread::sleep_for(100ms); // let workers go through spinning and park
+  auto before = process_cpu_time();
+  std::this_thread::sleep_for(1s);
+  auto used = process_cpu_time() - before;
+  EXPECT_LT(used, 20ms) << "idle system burned " << used.count() << " us in 1 s";
+}
+
+TEST(system, await_all_actors_done_waits_for_running_actors) {
+  actor_system_config cfg;
+  actor_system sys{cfg};
+  std::atomic<bool> finished{false};
+  sys.spawn([&](event_based_actor* self) -> behavior {
+    self->delayed_send(self, 50ms, atom("done"));
+    return {on(atom("done")) >> [&, self] {
+      finished = true;
+      self->quit();
+    }};
+  });
+  // The only strong reference is the delayed message: the actor stays alive
+  // until it arrives.
+  sys.await_all_actors_done();
+  EXPECT_TRUE(finished);
+  EXPECT_EQ(sys.running_actors(), 0u);
+}
+
+TEST(system, lazy_init_runs_make_behavior_on_first_message) {
+  actor_system_config cfg;
+  actor_system sys{cfg};
+  std::atomic<int> inits{0};
+  auto a = sys.spawn<lazy_init>([&]() -> behavior {
+    ++inits;
+    return {[](int x) { return x + 1; }};
+  });
+  std::this_thread::sleep_for(50ms);
+  EXPECT_EQ(inits, 0);
+  scoped_actor self{sys};
+  int r = 0;
+  self->request(a, 5s, 1).receive([&](int x) { r = x; });
+  EXPECT_EQ(r, 2);
+  EXPECT_EQ(inits, 1);
+}
+
+namespace {
+struct spawns_on_destruction {
+  actor_system* sys = nullptr;
+  std::atomic<int>* result = nullptr;
+  ~spawns_on_destruction() {
+    if (sys != nullptr) {
+      auto late = sys->spawn([]() -> behavior { return {[](int) {}}; });
+      *result = late ? 1 : 2;
+    }
+  }
+};
+} // namespace
+
+TEST(system, spawn_during_shutdown_yields_invalid_handle) {
+  std::atomic<int> result{0};
+  {
+    actor_system_config cfg;
+    actor_system sys{cfg};
+    // A hidden actor kept alive only by a pending timer: the system's
+    // destructor discards the timer, the actor becomes unreachable, and its
+    // state's destructor spawns while the system shuts down.
+    auto a = sys.spawn<hidden>([&](stateful_actor<spawns_on_destruction>* self) -> behavior {
+      self->state.sys = &self->system();
+      self->state.result = &result;
+      self->delayed_send(self, 1h, atom("never"));
+      return {[](int) {}};
+    });
+  }
+  EXPECT_EQ(result, 2);
+}
