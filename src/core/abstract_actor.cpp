@@ -9,12 +9,17 @@
 namespace troupe {
 
 void intrusive_ptr_release(actor_control_block* p) noexcept {
-  if (p->strong_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-    auto* self = p->get();
-    self->on_unreachable();
-    self->~abstract_actor();
-    p->weak_release();
-  }
+  if (p->strong_.fetch_sub(1, std::memory_order_acq_rel) != 1)
+    return;
+  // The actor is unreachable. Its cleanup may create references to itself
+  // again (a message sent from on_exit() names it as sender), so it runs while
+  // we hold one reference; whoever drops the last one afterwards destroys it.
+  p->strong_.store(1, std::memory_order_relaxed);
+  p->get()->on_unreachable();
+  if (p->strong_.fetch_sub(1, std::memory_order_acq_rel) != 1)
+    return;
+  p->get()->~abstract_actor();
+  p->weak_release();
 }
 
 void actor_control_block::weak_release() noexcept {

@@ -96,12 +96,57 @@ TEST(system, spawn_during_shutdown_yields_invalid_handle) {
     // A hidden actor kept alive only by a pending timer: the system's
     // destructor discards the timer, the actor becomes unreachable, and its
     // state's destructor spawns while the system shuts down.
-    auto a = sys.spawn<hidden>([&](stateful_actor<spawns_on_destruction>* self) -> behavior {
-      self->state.sys = &self->system();
-      self->state.result = &result;
-      self->delayed_send(self, 1h, atom("never"));
+    scoped_actor self{sys};
+    sys.spawn<hidden>([&](stateful_actor<spawns_on_destruction>* me, actor parent) -> behavior {
+      me->state.sys = &me->system();
+      me->state.result = &result;
+      me->delayed_send(me, 1h, atom("never"));
+      me->send(parent, atom("ready"));
       return {[](int) {}};
-    });
+    }, actor{self});
+    bool ready = false;
+    self->receive(on(atom("ready")) >> [&] { ready = true; }, after(5s) >> [] {});
+    ASSERT_TRUE(ready);
   }
   EXPECT_EQ(result, 2);
+}
+
+namespace {
+struct sends_on_destruction {
+  actor listener;
+  local_actor* self = nullptr;
+  ~sends_on_destruction() {
+    if (self != nullptr)
+      self->send(listener, atom("bye")); // names the dying actor as sender
+  }
+};
+} // namespace
+
+// An unreachable actor whose cleanup sends a message (creating a new reference
+// to itself) is destroyed exactly once, after the last such reference is gone.
+TEST(system, cleanup_of_unreachable_actor_may_reference_itself) {
+  actor_system_config cfg;
+  actor_system sys{cfg};
+  scoped_actor self{sys};
+  {
+    auto a = sys.spawn([](stateful_actor<sends_on_destruction>* me, actor listener) -> behavior {
+      me->state.listener = listener;
+      me->state.self = me;
+      return {[](int) {}};
+    }, actor{self});
+    self->monitor(a);
+  } // last handle gone: the actor terminates as unreachable
+  bool bye = false;
+  error reason;
+  self->receive_while([&] { return !bye || !reason; },
+                      on(atom("bye")) >> [&] {
+                        bye = true;
+                        EXPECT_TRUE(static_cast<bool>(self->current_sender()));
+                      },
+                      [&](down_msg& dm) { reason = dm.reason; },
+                      after(5s) >> [&] {
+                        bye = true;
+                        reason = sec::request_timeout;
+                      });
+  EXPECT_EQ(reason, exit_reason::unreachable);
 }

@@ -1,7 +1,10 @@
 #pragma once
 // Per-thread free lists for the small blocks on the hot path (mailbox elements,
-// message payloads, actors). A block freed on another thread simply joins that
-// thread's list: messages flow between workers, so caches balance themselves.
+// message payloads, behaviors, actors). Messages flow from sender to receiver,
+// so blocks are allocated on one thread and freed on another: a thread whose
+// list grows too long hands a batch to a shared depot, and a thread whose list
+// runs dry takes a batch back, one lock round trip per batch, not per block.
+// New blocks are carved from 64 KiB slabs (no per-block malloc header).
 // Sanitizer builds bypass the cache so that ASan/LSan see every allocation.
 #include <cstddef>
 #include <new>
@@ -18,39 +21,47 @@ inline constexpr bool thread_cache_enabled = true;
 inline constexpr std::size_t cache_granularity = 16;
 inline constexpr std::size_t max_cached_size = 512;
 inline constexpr std::size_t num_size_classes = max_cached_size / cache_granularity;
-inline constexpr std::size_t max_cached_blocks = 512; // per size class and thread
+inline constexpr std::size_t cache_batch = 128;               // blocks moved to/from the depot at once
+inline constexpr std::size_t max_cached_blocks = 2 * cache_batch; // per size class and thread
+
+struct free_block {
+  free_block* next;
+};
 
 class thread_cache {
 public:
   thread_cache() noexcept = default;
   thread_cache(const thread_cache&) = delete;
   thread_cache& operator=(const thread_cache&) = delete;
-  ~thread_cache();
+  ~thread_cache(); // gives every cached block to the depot
 
   // The calling thread's cache, or nullptr while the thread is shutting down.
-  static thread_cache* local() noexcept;
-
-  // Every block in size class k has exactly (k + 1) * granularity bytes, wherever
-  // it was allocated, so any cache may hand it out again.
-  static constexpr std::size_t rounded(std::size_t n) noexcept {
-    return n > max_cached_size ? n : (size_class(n) + 1) * cache_granularity;
+  static thread_cache* local() noexcept {
+    if (instance_ != nullptr) [[likely]]
+      return instance_;
+    return init_local();
   }
 
   static constexpr std::size_t size_class(std::size_t n) noexcept {
     return (n + cache_granularity - 1) / cache_granularity - 1;
   }
 
+  // Every block in size class k has exactly (k + 1) * granularity bytes.
+  static constexpr std::size_t rounded(std::size_t n) noexcept {
+    return n > max_cached_size ? n : (size_class(n) + 1) * cache_granularity;
+  }
+
   void* allocate(std::size_t n) {
     if (n > max_cached_size)
       return ::operator new(n);
-    auto& list = lists_[size_class(n)];
-    if (list.head != nullptr) {
-      auto* block = list.head;
-      list.head = block->next;
-      --list.count;
-      return block;
-    }
-    return ::operator new(rounded(n));
+    auto k = size_class(n);
+    auto& list = lists_[k];
+    if (list.head == nullptr) [[unlikely]]
+      refill(k);
+    auto* block = list.head;
+    list.head = block->next;
+    --list.count;
+    return block;
   }
 
   void deallocate(void* p, std::size_t n) noexcept {
@@ -58,33 +69,39 @@ public:
       ::operator delete(p);
       return;
     }
-    auto& list = lists_[size_class(n)];
-    if (list.count >= max_cached_blocks) {
-      ::operator delete(p);
-      return;
-    }
+    auto k = size_class(n);
+    auto& list = lists_[k];
     auto* block = static_cast<free_block*>(p);
     block->next = list.head;
     list.head = block;
-    ++list.count;
+    if (++list.count > max_cached_blocks) [[unlikely]]
+      spill(k);
   }
 
+  // Blocks of any thread may go to any cache, so a block never returns to the
+  // system; these take or give blocks without a thread cache (thread exit).
+  static void* allocate_uncached(std::size_t n);
+  static void deallocate_uncached(void* p, std::size_t n) noexcept;
+
 private:
-  struct free_block {
-    free_block* next;
-  };
   struct free_list {
     free_block* head = nullptr;
     std::size_t count = 0;
   };
+
+  static thread_cache* init_local() noexcept;
+  void refill(std::size_t k);      // from the depot, else a slab
+  void spill(std::size_t k) noexcept; // a batch to the depot
+
   free_list lists_[num_size_classes];
+  static thread_local thread_cache* instance_;
 };
 
 inline void* cached_allocate(std::size_t n) {
   if constexpr (thread_cache_enabled) {
-    if (auto* cache = thread_cache::local())
+    if (auto* cache = thread_cache::local()) [[likely]]
       return cache->allocate(n);
-    return ::operator new(thread_cache::rounded(n));
+    return thread_cache::allocate_uncached(n);
   } else {
     return ::operator new(n);
   }
@@ -92,12 +109,13 @@ inline void* cached_allocate(std::size_t n) {
 
 inline void cached_deallocate(void* p, std::size_t n) noexcept {
   if constexpr (thread_cache_enabled) {
-    if (auto* cache = thread_cache::local()) {
+    if (auto* cache = thread_cache::local()) [[likely]]
       cache->deallocate(p, n);
-      return;
-    }
+    else
+      thread_cache::deallocate_uncached(p, n);
+  } else {
+    ::operator delete(p);
   }
-  ::operator delete(p);
 }
 
 // Base for classes whose instances come from the thread cache.

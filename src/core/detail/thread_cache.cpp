@@ -1,44 +1,171 @@
 #include "troupe/detail/thread_cache.hpp"
 
-namespace troupe::detail {
+#include <mutex>
+#include <vector>
 
-thread_cache::~thread_cache() {
-  for (auto& list : lists_) {
-    while (list.head != nullptr) {
-      auto* next = list.head->next;
-      ::operator delete(list.head);
-      list.head = next;
-    }
-  }
-}
+namespace troupe::detail {
 
 namespace {
 
-// Trivially destructible state, so that frees during thread teardown (after the
-// cache itself is gone) still see a valid "no cache" answer.
+// Shared by all threads: batches of free blocks per size class, and the slabs
+// new blocks are carved from. Slabs live as long as the process.
+struct depot {
+  static constexpr std::size_t slab_size = 64 * 1024;
+
+  struct size_class_depot {
+    std::mutex mtx;
+    free_block* head = nullptr;
+    std::size_t count = 0;
+  };
+
+  size_class_depot classes[num_size_classes];
+  std::mutex slab_mtx;
+  std::byte* slab_pos = nullptr;
+  std::byte* slab_end = nullptr;
+
+  // Takes up to `max` blocks of class k; returns the chain and its length.
+  std::size_t take(std::size_t k, std::size_t max, free_block*& out) {
+    auto& c = classes[k];
+    std::lock_guard guard{c.mtx};
+    std::size_t n = 0;
+    free_block* first = c.head;
+    free_block* last = nullptr;
+    for (free_block* b = c.head; b != nullptr && n < max; b = b->next) {
+      last = b;
+      ++n;
+    }
+    if (n == 0)
+      return 0;
+    c.head = last->next;
+    c.count -= n;
+    last->next = nullptr;
+    out = first;
+    return n;
+  }
+
+  void give(std::size_t k, free_block* first, free_block* last, std::size_t n) noexcept {
+    auto& c = classes[k];
+    std::lock_guard guard{c.mtx};
+    last->next = c.head;
+    c.head = first;
+    c.count += n;
+  }
+
+  // Carves `count` fresh blocks of class k from the current slab.
+  std::size_t carve(std::size_t k, std::size_t count, free_block*& out) {
+    const std::size_t size = (k + 1) * cache_granularity;
+    std::lock_guard guard{slab_mtx};
+    if (static_cast<std::size_t>(slab_end - slab_pos) < size) {
+      // The rest of the old slab is too small for this class; it stays unused.
+      slab_pos = static_cast<std::byte*>(::operator new(slab_size));
+      slab_end = slab_pos + slab_size;
+    }
+    std::size_t n = 0;
+    free_block* head = nullptr;
+    while (n < count && static_cast<std::size_t>(slab_end - slab_pos) >= size) {
+      auto* b = reinterpret_cast<free_block*>(slab_pos);
+      slab_pos += size;
+      b->next = head;
+      head = b;
+      ++n;
+    }
+    out = head;
+    return n;
+  }
+};
+
+depot& global_depot() {
+  static depot* instance = new depot; // never destroyed: threads may outlive statics
+  return *instance;
+}
+
 enum class cache_state : unsigned char { uninitialized, alive, destroyed };
 thread_local cache_state state = cache_state::uninitialized;
-thread_local thread_cache* instance = nullptr;
 
 struct cache_owner {
+  thread_cache* cache = nullptr;
   ~cache_owner() {
     state = cache_state::destroyed;
-    delete instance;
-    instance = nullptr;
+    delete cache;
   }
 };
 
 } // namespace
 
-thread_cache* thread_cache::local() noexcept {
-  if (state == cache_state::alive) [[likely]]
-    return instance;
+thread_local thread_cache* thread_cache::instance_ = nullptr;
+
+thread_cache* thread_cache::init_local() noexcept {
   if (state == cache_state::destroyed)
     return nullptr;
   thread_local cache_owner owner;
-  instance = new (std::nothrow) thread_cache;
-  state = instance ? cache_state::alive : cache_state::destroyed;
-  return instance;
+  owner.cache = new (std::nothrow) thread_cache;
+  state = owner.cache ? cache_state::alive : cache_state::destroyed;
+  instance_ = owner.cache;
+  return instance_;
+}
+
+thread_cache::~thread_cache() {
+  instance_ = nullptr;
+  auto& d = global_depot();
+  for (std::size_t k = 0; k < num_size_classes; ++k) {
+    auto& list = lists_[k];
+    if (list.head == nullptr)
+      continue;
+    free_block* last = list.head;
+    while (last->next != nullptr)
+      last = last->next;
+    d.give(k, list.head, last, list.count);
+    list.head = nullptr;
+    list.count = 0;
+  }
+}
+
+void thread_cache::refill(std::size_t k) {
+  auto& d = global_depot();
+  auto& list = lists_[k];
+  free_block* chain = nullptr;
+  std::size_t n = d.take(k, cache_batch, chain);
+  if (n == 0)
+    n = d.carve(k, cache_batch, chain);
+  list.head = chain;
+  list.count = n;
+}
+
+void thread_cache::spill(std::size_t k) noexcept {
+  // Keep the newest (cache-hot) blocks, hand the rest over.
+  auto& list = lists_[k];
+  free_block* keep_last = list.head;
+  for (std::size_t i = 1; i < list.count - cache_batch; ++i)
+    keep_last = keep_last->next;
+  free_block* first = keep_last->next;
+  free_block* last = first;
+  while (last->next != nullptr)
+    last = last->next;
+  keep_last->next = nullptr;
+  global_depot().give(k, first, last, cache_batch);
+  list.count -= cache_batch;
+}
+
+void* thread_cache::allocate_uncached(std::size_t n) {
+  if (n > max_cached_size)
+    return ::operator new(n);
+  auto k = size_class(n);
+  auto& d = global_depot();
+  free_block* chain = nullptr;
+  if (d.take(k, 1, chain) == 1)
+    return chain;
+  d.carve(k, 1, chain);
+  return chain;
+}
+
+void thread_cache::deallocate_uncached(void* p, std::size_t n) noexcept {
+  if (n > max_cached_size) {
+    ::operator delete(p);
+    return;
+  }
+  auto* b = static_cast<free_block*>(p);
+  b->next = nullptr;
+  global_depot().give(size_class(n), b, b, 1);
 }
 
 } // namespace troupe::detail
