@@ -50,7 +50,7 @@ protected:
 
   // Marks the actor terminated and notifies links (exit_msg) and monitors
   // (down_msg). Returns false if it had terminated before.
-  bool finalize_links(const error& reason);
+  bool finalize_links(error reason);
 
 private:
   struct attachable {

@@ -90,13 +90,13 @@ void abstract_actor::remove_monitor(const actor_addr& observer) {
   }
 }
 
-bool abstract_actor::finalize_links(const error& reason) {
+bool abstract_actor::finalize_links(error reason) {
   attachable* list;
   {
     std::lock_guard guard{lock_};
     if (terminated_.load(std::memory_order_relaxed))
       return false;
-    reason_ = reason;
+    reason_ = std::move(reason); // immutable from here on
     terminated_.store(true, std::memory_order_release);
     list = attached_;
     attached_ = nullptr;
@@ -106,7 +106,7 @@ bool abstract_actor::finalize_links(const error& reason) {
   while (list != nullptr) {
     auto* next = list->next;
     if (auto dest = list->other.lock()) {
-      auto content = list->is_link ? make_message(exit_msg{self, reason}) : make_message(down_msg{self, reason});
+      auto content = list->is_link ? make_message(exit_msg{self, reason_}) : make_message(down_msg{self, reason_});
       dest->get()->enqueue(new mailbox_element(nullptr, message_id{}, std::move(content)), ctx);
     }
     delete list;

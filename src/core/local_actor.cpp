@@ -381,7 +381,7 @@ void local_actor::cleanup(error reason) {
   retired_bhvr_ = behavior{};
   extras_.reset();
   on_exit(); // state goes before anyone learns of the termination
-  finalize_links(reason);
+  finalize_links(std::move(reason));
   if (!hidden_)
     system().actor_done();
 }
