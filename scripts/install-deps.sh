@@ -28,6 +28,11 @@ PACKAGES=(
   # (normally pulled in by g++ already) and setarch from util-linux, used to run TSan
   # without ASLR on kernels whose mmap randomisation TSan cannot cope with.
   libtsan2 libasan8 liblsan0 libubsan1 util-linux
+
+  # Benchmark suite against the peers (scripts/bench.sh, bench/peers/): the C++ Actor
+  # Framework 0.17.6 (libcaf-dev), Erlang/OTP (erlang-nox), GNU time, and matplotlib
+  # for the runner's plots. OpenMP comes with g++ (libgomp).
+  libcaf-dev erlang-nox time python3-matplotlib
 )
 
 usage() {

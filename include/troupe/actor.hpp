@@ -56,6 +56,7 @@ std::string to_string(const actor& x);
 
 // actor_cast<actor>(addr): a strong handle if the actor still exists.
 // actor_cast<actor_addr>(handle): its weak address.
+// actor_cast<typed_actor<...>>(handle or addr): a typed handle, NOT checked.
 template <class To, class From>
 To actor_cast(const From& x) {
   if constexpr (std::is_same_v<To, actor>) {
@@ -65,6 +66,12 @@ To actor_cast(const From& x) {
       return actor{x};
   } else if constexpr (std::is_same_v<To, actor_addr>) {
     return actor{x}.address();
+  } else if constexpr (requires { To::make_unchecked(strong_actor_ptr{}); }) {
+    // To a typed handle: unchecked, the caller vouches for the interface.
+    if constexpr (std::is_same_v<From, actor_addr>)
+      return To::make_unchecked(x.lock());
+    else
+      return To::make_unchecked(actor{x}.ptr());
   } else {
     return To{actor{x}};
   }

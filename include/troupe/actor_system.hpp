@@ -23,8 +23,11 @@
 #include "troupe/scheduler/abstract_coordinator.hpp"
 #include "troupe/scheduler/timer_service.hpp"
 #include "troupe/spawn_options.hpp"
+#include "troupe/typed/typed_function_actor.hpp"
 
 namespace troupe {
+
+class type_registry;
 
 class actor_system {
 public:
@@ -36,9 +39,13 @@ public:
 
   // Function-based actor: behavior fn(event_based_actor* self, xs...), or
   // without self, or with a stateful_actor<S>* / blocking_actor* first parameter.
+  // Typed actors: a function taking a typed self pointer (math::pointer,
+  // math::stateful_pointer<S>) or returning a typed behavior, and a class
+  // derived from math::base, make a typed actor; spawn then returns its
+  // typed_actor<...> handle instead of `actor`.
   template <spawn_options Os = no_spawn_options, class F, class... Ts>
     requires(!std::is_base_of_v<abstract_actor, F>)
-  actor spawn(F fun, Ts&&... xs) {
+  auto spawn(F fun, Ts&&... xs) {
     static_assert(!has_option(Os, linked) && !has_option(Os, monitored),
                   "linked/monitored need a spawning actor: use self->spawn<linked>(...)");
     return spawn_function<Os>(nullptr, std::move(fun), std::forward<Ts>(xs)...);
@@ -47,10 +54,35 @@ public:
   // Class-based actor: Impl(actor_config&, xs...) or Impl(xs...).
   template <class Impl, spawn_options Os = no_spawn_options, class... Ts>
     requires std::is_base_of_v<abstract_actor, Impl>
-  actor spawn(Ts&&... xs) {
+  auto spawn(Ts&&... xs) {
     static_assert(!has_option(Os, linked) && !has_option(Os, monitored),
                   "linked/monitored need a spawning actor: use self->spawn<linked>(...)");
-    return spawn_class<Impl, Os>(nullptr, std::forward<Ts>(xs)...);
+    return as_handle<Impl>(spawn_class<Impl, Os>(nullptr, std::forward<Ts>(xs)...));
+  }
+
+  // spawn, restricted to typed actors (the seed's typed_spawn).
+  template <spawn_options Os = no_spawn_options, class F, class... Ts>
+    requires(!std::is_base_of_v<abstract_actor, F>)
+  auto typed_spawn(F fun, Ts&&... xs) {
+    static_assert(detail::typed_function_traits<F>::is_typed,
+                  "typed_spawn needs a function taking a typed self pointer or returning a typed behavior");
+    return spawn<Os>(std::move(fun), std::forward<Ts>(xs)...);
+  }
+
+  template <class Impl, spawn_options Os = no_spawn_options, class... Ts>
+    requires std::is_base_of_v<abstract_actor, Impl>
+  auto typed_spawn(Ts&&... xs) {
+    static_assert(detail::typed_actor_class<Impl>, "typed_spawn<Impl> needs a typed actor class (math::base)");
+    return spawn<Impl, Os>(std::forward<Ts>(xs)...);
+  }
+
+  // `actor`, or Impl's typed handle for a typed actor class.
+  template <class Impl>
+  static auto as_handle(actor x) {
+    if constexpr (detail::typed_actor_class<Impl>)
+      return Impl::handle_type::make_unchecked(x.ptr());
+    else
+      return x;
   }
 
   // Blocks until no (non-hidden) actor is running.
@@ -59,6 +91,10 @@ public:
 
   scheduler::abstract_coordinator& scheduler() noexcept { return *scheduler_; }
   const actor_system_config& config() const noexcept { return cfg_; }
+
+  // The announced types (troupe/serialization/type_registry.hpp). The registry
+  // is process-wide, shared by all actor systems.
+  type_registry& types() noexcept;
 
   // ---- runtime internals -------------------------------------------------------------
 
@@ -78,10 +114,16 @@ public:
   actor_id next_actor_id() noexcept { return next_id_.fetch_add(1, std::memory_order_relaxed); }
 
   template <spawn_options Os, class F, class... Ts>
-  actor spawn_function(local_actor* parent, F fun, Ts&&... xs) {
+  auto spawn_function(local_actor* parent, F fun, Ts&&... xs) {
     using traits = detail::function_actor_traits<F>;
     using impl = typename traits::impl;
-    if constexpr (traits::is_blocking)
+    if constexpr (detail::typed_function_traits<F>::is_typed) {
+      using typed_impl = typename detail::typed_function_traits<F>::impl;
+      detail::check_typed_function<F>();
+      return as_handle<typed_impl>(
+        spawn_class<detail::typed_function_actor<typed_impl, traits::has_self, F, std::decay_t<Ts>...>, Os>(
+          parent, std::move(fun), std::forward<Ts>(xs)...));
+    } else if constexpr (traits::is_blocking)
       return spawn_class<detail::blocking_function_actor<impl, traits::has_self, F, std::decay_t<Ts>...>, Os>(
         parent, std::move(fun), std::forward<Ts>(xs)...);
     else
@@ -166,14 +208,29 @@ private:
 
 template <spawn_options Os, class F, class... Ts>
   requires(!std::is_base_of_v<abstract_actor, F>)
-actor local_actor::spawn(F fun, Ts&&... xs) {
+auto local_actor::spawn(F fun, Ts&&... xs) {
   return system().template spawn_function<Os>(this, std::move(fun), std::forward<Ts>(xs)...);
 }
 
 template <class Impl, spawn_options Os, class... Ts>
   requires std::is_base_of_v<abstract_actor, Impl>
-actor local_actor::spawn(Ts&&... xs) {
-  return system().template spawn_class<Impl, Os>(this, std::forward<Ts>(xs)...);
+auto local_actor::spawn(Ts&&... xs) {
+  return actor_system::as_handle<Impl>(system().template spawn_class<Impl, Os>(this, std::forward<Ts>(xs)...));
+}
+
+template <spawn_options Os, class F, class... Ts>
+  requires(!std::is_base_of_v<abstract_actor, F>)
+auto local_actor::typed_spawn(F fun, Ts&&... xs) {
+  static_assert(detail::typed_function_traits<F>::is_typed,
+                "typed_spawn needs a function taking a typed self pointer or returning a typed behavior");
+  return spawn<Os>(std::move(fun), std::forward<Ts>(xs)...);
+}
+
+template <class Impl, spawn_options Os, class... Ts>
+  requires std::is_base_of_v<abstract_actor, Impl>
+auto local_actor::typed_spawn(Ts&&... xs) {
+  static_assert(detail::typed_actor_class<Impl>, "typed_spawn<Impl> needs a typed actor class (math::base)");
+  return spawn<Impl, Os>(std::forward<Ts>(xs)...);
 }
 
 } // namespace troupe

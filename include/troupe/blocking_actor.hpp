@@ -8,6 +8,7 @@
 
 #include "troupe/local_actor.hpp"
 #include "troupe/response_handle.hpp"
+#include "troupe/typed/typed_response_handle.hpp"
 
 namespace troupe {
 
@@ -39,6 +40,27 @@ public:
     return {this, id, true};
   }
 
+  // A request to a typed actor: the message is checked against its interface
+  // and the handle checks the response handlers against the declared result.
+  template <detail::typed_handle Handle, class Rep, class Period, class... Ts>
+  auto request(const Handle& dest, std::chrono::duration<Rep, Period> timeout, Ts&&... xs) {
+    static_assert(detail::accepts_input_v<typename Handle::signatures, Ts...>,
+                  "typed actor does not support given input");
+    using output = detail::typed_output_t<typename Handle::signatures, Ts...>;
+    auto id = send_request(actor{dest}, std::chrono::duration_cast<timespan>(timeout),
+                           make_message(std::forward<Ts>(xs)...));
+    return typed_response_handle<blocking_actor, output>{response_handle<blocking_actor>{this, id, true}};
+  }
+
+  template <detail::typed_handle Handle, class... Ts>
+  auto sync_send(const Handle& dest, Ts&&... xs) {
+    static_assert(detail::accepts_input_v<typename Handle::signatures, Ts...>,
+                  "typed actor does not support given input");
+    using output = detail::typed_output_t<typename Handle::signatures, Ts...>;
+    auto id = send_request(actor{dest}, detail::infinite_timeout, make_message(std::forward<Ts>(xs)...));
+    return typed_response_handle<blocking_actor, output>{response_handle<blocking_actor>{this, id, true}};
+  }
+
   template <class... Ts>
   response_handle<blocking_actor> sync_send(const actor& dest, Ts&&... xs) {
     auto id = send_request(dest, detail::infinite_timeout, make_message(std::forward<Ts>(xs)...));
@@ -60,6 +82,8 @@ protected:
 private:
   using clock = std::chrono::steady_clock;
   void receive_impl(behavior& bhvr);
+  // exit_reason::kill: quits and throws actor_exited (nothing can trap a kill).
+  void throw_if_killed(mailbox_element* e);
   // The next message, or nullptr when `deadline` passed.
   mailbox_element* dequeue(const clock::time_point* deadline);
 

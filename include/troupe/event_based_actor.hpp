@@ -16,7 +16,11 @@ public:
   explicit event_based_actor(actor_config&) noexcept {}
   event_based_actor() noexcept = default;
 
-  behavior make_behavior() override { return {}; }
+  // The initial behavior; an empty one (after no become) ends the actor at once.
+  virtual behavior make_behavior() { return {}; }
+
+protected:
+  behavior initial_behavior() override { return make_behavior(); }
 };
 
 } // namespace troupe

@@ -21,6 +21,7 @@
 #include "troupe/scheduler/current_worker.hpp"
 #include "troupe/spawn_options.hpp"
 #include "troupe/system_messages.hpp"
+#include "troupe/typed/replies_to.hpp"
 
 namespace troupe {
 
@@ -61,6 +62,21 @@ public:
         scheduler::current_worker());
   }
 
+  // To a typed actor: the compiler checks the message against its interface.
+  template <detail::typed_handle Handle, class... Ts>
+  void send(const Handle& dest, Ts&&... xs) {
+    static_assert(detail::accepts_input_v<typename Handle::signatures, Ts...>,
+                  "typed actor does not support given input");
+    send(actor{dest}, std::forward<Ts>(xs)...);
+  }
+
+  template <detail::typed_handle Handle, class Rep, class Period, class... Ts>
+  void delayed_send(const Handle& dest, std::chrono::duration<Rep, Period> delay, Ts&&... xs) {
+    static_assert(detail::accepts_input_v<typename Handle::signatures, Ts...>,
+                  "typed actor does not support given input");
+    delayed_send(actor{dest}, delay, std::forward<Ts>(xs)...);
+  }
+
   template <class Rep, class Period, class... Ts>
   void delayed_send(const actor& dest, std::chrono::duration<Rep, Period> delay, Ts&&... xs) {
     schedule_message(dest.ptr(), std::chrono::duration_cast<timespan>(delay),
@@ -90,6 +106,15 @@ public:
       dest.ctrl()->get()->enqueue(e, scheduler::current_worker());
     else
       bounce(e, sec::request_receiver_down, scheduler::current_worker());
+  }
+
+  // Delegating to a typed actor checks the forwarded message against its
+  // interface (the original requester's response type is not known here).
+  template <detail::typed_handle Handle, class... Ts>
+  void delegate(const Handle& dest, Ts&&... xs) {
+    static_assert(detail::accepts_input_v<typename Handle::signatures, Ts...>,
+                  "typed actor does not support given input");
+    delegate(actor{dest}, std::forward<Ts>(xs)...);
   }
 
   // A promise to answer the current request later; the handler's return value is ignored.
@@ -152,13 +177,24 @@ public:
 
   // ---- spawning children ---------------------------------------------------------------
 
+  // Returns `actor`, or a typed handle (typed_actor<...>) when fun takes a typed
+  // self pointer or returns a typed behavior (Impl: a typed actor class).
   template <spawn_options Os = no_spawn_options, class F, class... Ts>
     requires(!std::is_base_of_v<abstract_actor, F>)
-  actor spawn(F fun, Ts&&... xs);
+  auto spawn(F fun, Ts&&... xs);
 
   template <class Impl, spawn_options Os = no_spawn_options, class... Ts>
     requires std::is_base_of_v<abstract_actor, Impl>
-  actor spawn(Ts&&... xs);
+  auto spawn(Ts&&... xs);
+
+  // Like spawn, but only for typed actors (the seed's typed_spawn).
+  template <spawn_options Os = no_spawn_options, class F, class... Ts>
+    requires(!std::is_base_of_v<abstract_actor, F>)
+  auto typed_spawn(F fun, Ts&&... xs);
+
+  template <class Impl, spawn_options Os = no_spawn_options, class... Ts>
+    requires std::is_base_of_v<abstract_actor, Impl>
+  auto typed_spawn(Ts&&... xs);
 
   // ---- runtime interface -------------------------------------------------------------
 
@@ -254,6 +290,12 @@ void anon_send(const actor& dest, Ts&&... xs) {
   if (dest)
     dest.ctrl()->get()->enqueue(new mailbox_element(nullptr, message_id{}, make_message(std::forward<Ts>(xs)...)),
                                 scheduler::current_worker());
+}
+
+template <detail::typed_handle Handle, class... Ts>
+void anon_send(const Handle& dest, Ts&&... xs) {
+  static_assert(detail::accepts_input_v<typename Handle::signatures, Ts...>, "typed actor does not support given input");
+  anon_send(actor{dest}, std::forward<Ts>(xs)...);
 }
 
 } // namespace troupe

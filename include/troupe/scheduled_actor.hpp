@@ -9,6 +9,7 @@
 #include "troupe/local_actor.hpp"
 #include "troupe/resumable.hpp"
 #include "troupe/response_handle.hpp"
+#include "troupe/typed/typed_response_handle.hpp"
 
 namespace troupe {
 
@@ -30,6 +31,27 @@ public:
 
   // The seed's synchronous send: then() awaits the response; an after(d)
   // handler among the response handlers sets the timeout.
+  // A request to a typed actor: the message is checked against its interface
+  // and the handle checks the response handlers against the declared result.
+  template <detail::typed_handle Handle, class Rep, class Period, class... Ts>
+  auto request(const Handle& dest, std::chrono::duration<Rep, Period> timeout, Ts&&... xs) {
+    static_assert(detail::accepts_input_v<typename Handle::signatures, Ts...>,
+                  "typed actor does not support given input");
+    using output = detail::typed_output_t<typename Handle::signatures, Ts...>;
+    auto id = send_request(actor{dest}, std::chrono::duration_cast<timespan>(timeout),
+                           make_message(std::forward<Ts>(xs)...));
+    return typed_response_handle<scheduled_actor, output>{response_handle<scheduled_actor>{this, id, false}};
+  }
+
+  template <detail::typed_handle Handle, class... Ts>
+  auto sync_send(const Handle& dest, Ts&&... xs) {
+    static_assert(detail::accepts_input_v<typename Handle::signatures, Ts...>,
+                  "typed actor does not support given input");
+    using output = detail::typed_output_t<typename Handle::signatures, Ts...>;
+    auto id = send_request(actor{dest}, detail::infinite_timeout, make_message(std::forward<Ts>(xs)...));
+    return typed_response_handle<scheduled_actor, output>{response_handle<scheduled_actor>{this, id, true}};
+  }
+
   template <class... Ts>
   response_handle<scheduled_actor> sync_send(const actor& dest, Ts&&... xs) {
     auto id = send_request(dest, detail::infinite_timeout, make_message(std::forward<Ts>(xs)...));
@@ -52,7 +74,9 @@ protected:
   scheduled_actor() noexcept = default;
 
   // The initial behavior; an empty one (after no become) ends the actor at once.
-  virtual behavior make_behavior() { return {}; }
+  // event_based_actor forwards it to make_behavior(); typed actors to their
+  // make_behavior() returning a typed behavior (see typed/typed_event_based_actor.hpp).
+  virtual behavior initial_behavior() { return {}; }
 
   void wake_up(execution_unit* ctx) override;
   void on_unreachable() override;

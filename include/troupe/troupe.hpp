@@ -2,6 +2,7 @@
 // troupe: native actors for C++20. Include this one header for the core.
 #include "troupe/abstract_actor.hpp"
 #include "troupe/actor.hpp"
+#include "troupe/actor_exited.hpp"
 #include "troupe/actor_addr.hpp"
 #include "troupe/actor_system.hpp"
 #include "troupe/actor_system_config.hpp"
@@ -19,3 +20,9 @@
 #include "troupe/spawn_options.hpp"
 #include "troupe/stateful_actor.hpp"
 #include "troupe/system_messages.hpp"
+#include "troupe/typed/replies_to.hpp"
+#include "troupe/typed/typed_actor.hpp"
+#include "troupe/typed/typed_behavior.hpp"
+#include "troupe/typed/typed_event_based_actor.hpp"
+#include "troupe/typed/typed_function_actor.hpp"
+#include "troupe/typed/typed_response_handle.hpp"

@@ -1,6 +1,9 @@
 #include "troupe/actor_system.hpp"
 
+#include "troupe/actor_exited.hpp"
+
 #include "detail/exception_reason.hpp"
+#include "troupe/serialization/type_registry.hpp"
 
 #include <exception>
 #include <string>
@@ -11,6 +14,10 @@ namespace troupe {
 actor_system::actor_system(const actor_system_config& cfg) : cfg_(cfg), scheduler_(cfg_.make_scheduler(this)) {
   timers_.start();
   scheduler_->start();
+}
+
+type_registry& actor_system::types() noexcept {
+  return type_registry::global();
 }
 
 actor_system::~actor_system() {
@@ -73,6 +80,8 @@ void actor_system::launch_blocking(blocking_actor* self) {
       me->act();
       if (me->pending_reason_)
         reason = me->pending_reason_;
+    } catch (const actor_exited& ex) {
+      reason = ex.reason();
     } catch (...) {
       reason = detail::exception_reason(std::current_exception());
     }

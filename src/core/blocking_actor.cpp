@@ -1,5 +1,7 @@
 #include "troupe/blocking_actor.hpp"
 
+#include "troupe/actor_exited.hpp"
+
 namespace troupe {
 
 blocking_actor::~blocking_actor() = default;
@@ -31,6 +33,17 @@ mailbox_element* blocking_actor::dequeue(const clock::time_point* deadline) {
   }
 }
 
+void blocking_actor::throw_if_killed(mailbox_element* e) {
+  auto* em = e->content.size() == 1 ? e->content.get_if<exit_msg>(0) : nullptr;
+  if (em == nullptr || em->reason != exit_reason::kill)
+    return;
+  error reason = em->reason;
+  delete e;
+  unstash();
+  quit(reason);
+  throw actor_exited{std::move(reason)};
+}
+
 void blocking_actor::receive_impl(behavior& bhvr) {
   clock::time_point deadline;
   const clock::time_point* dl = nullptr;
@@ -49,6 +62,7 @@ void blocking_actor::receive_impl(behavior& bhvr) {
       delete e; // nobody waits for it: a late answer or the timeout of an answered request
       continue;
     }
+    throw_if_killed(e);
     current_ = e;
     handled result;
     try {
@@ -97,6 +111,7 @@ void blocking_actor::receive_response(message_id id, behavior bhvr) {
       bhvr.handle_timeout();
       return;
     }
+    throw_if_killed(e);
     if (e->mid != want) {
       if (e->mid.is_response())
         delete e; // a stale answer to an earlier request

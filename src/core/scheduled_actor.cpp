@@ -122,7 +122,7 @@ using detail::exception_reason;
 void scheduled_actor::initialize() {
   initialized_ = true;
   try {
-    auto bhvr = make_behavior();
+    auto bhvr = initial_behavior();
     if (bhvr)
       do_become(std::move(bhvr), true);
   } catch (...) {
@@ -185,7 +185,7 @@ void scheduled_actor::handle(mailbox_element* e) {
 bool scheduled_actor::finish_if_terminating() {
   if (!terminating_)
     return false;
-  cleanup(pending_reason_);
+  cleanup(std::move(pending_reason_));
   return true;
 }
 

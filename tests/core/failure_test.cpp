@@ -710,6 +710,28 @@ TEST(failure, exit_reason_kill_cannot_be_trapped) {
   EXPECT_EQ(wait_down(self, trapper2), exit_reason::kill);
 }
 
+// exit_reason::kill cannot be trapped -- by blocking actors either, which see other
+// exit messages as ordinary messages: a blocking actor waiting in receive() for
+// something else terminates with exit_reason::kill.
+TEST(failure, exit_reason_kill_terminates_a_blocking_actor) {
+  actor_system sys{test_config()};
+  scoped_actor self{sys};
+  auto b = sys.spawn([](blocking_actor* b) {
+    bool running = true;
+    b->receive_while([&] { return running; }, [](int) {}, on(atom("stop")) >> [&] { running = false; });
+  });
+  self->monitor(b);
+  self->send(b, 1);
+  self->send_exit(b, exit_reason::kill);
+  error reason;
+  self->receive([&](down_msg& dm) { reason = dm.reason; }, after(2s) >> [] {});
+  EXPECT_EQ(reason, exit_reason::kill) << "the blocking actor survived a kill";
+  if (!reason) { // let it end so that the system can shut down
+    self->send(b, atom("stop"));
+    self->receive([](down_msg&) {}, after(5s) >> [] {});
+  }
+}
+
 // exit_reason::normal sent to an actor that does not trap exits is ignored.
 TEST(failure, exit_reason_normal_is_ignored_without_exit_handler) {
   actor_system sys{test_config()};

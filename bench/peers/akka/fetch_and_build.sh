@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Akka 2.6.20 (Apache-2.0) peer: downloads akka-actor and its three dependencies from
+# Maven Central (checked against the .sha1 files Maven Central publishes next to them)
+# into $1/lib and compiles Bench.java into $1/classes with the JDK's javac (Java 17:
+# Debian's openjdk-17-jdk-headless). Idempotent: jars already present are kept.
+#   bash bench/peers/akka/fetch_and_build.sh OUT_DIR
+set -euo pipefail
+out="${1:?usage: fetch_and_build.sh OUT_DIR}"
+here="$(cd "$(dirname "$0")" && pwd)"
+central="https://repo1.maven.org/maven2"
+artifacts=(
+  "com/typesafe/akka/akka-actor_2.13/2.6.20/akka-actor_2.13-2.6.20.jar"
+  "org/scala-lang/scala-library/2.13.8/scala-library-2.13.8.jar"
+  "com/typesafe/config/1.4.2/config-1.4.2.jar"
+  "org/scala-lang/modules/scala-java8-compat_2.13/1.0.0/scala-java8-compat_2.13-1.0.0.jar"
+)
+command -v javac >/dev/null || { echo "akka: no javac (apt-get install openjdk-17-jdk-headless)" >&2; exit 1; }
+mkdir -p "$out/lib" "$out/classes"
+for a in "${artifacts[@]}"; do
+  jar="$out/lib/$(basename "$a")"
+  [[ -s "$jar" ]] && continue
+  curl -fsSL --retry 3 -o "$jar.part" "$central/$a"
+  want="$(curl -fsSL --retry 3 "$central/$a.sha1" | cut -c1-40)"
+  got="$(sha1sum "$jar.part" | cut -c1-40)"
+  if [[ "$want" != "$got" ]]; then
+    echo "akka: checksum mismatch for $a" >&2
+    rm -f "$jar.part"
+    exit 1
+  fi
+  mv "$jar.part" "$jar"
+done
+if [[ ! -f "$out/classes/bench/Bench.class" || "$here/Bench.java" -nt "$out/classes/bench/Bench.class" ]]; then
+  javac -nowarn -d "$out/classes" -cp "$out/lib/*" "$here/Bench.java"
+fi

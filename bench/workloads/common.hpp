@@ -1,0 +1,221 @@
+#pragma once
+// Shared helpers of the benchmark workloads (troupe and the C++ peers):
+// command-line parsing, the numeric kernels (factorisation, Mandelbrot, heat
+// equation) and the reporting protocol the runner (bench/runner/run.py) reads.
+//
+// Every workload program is called as
+//     prog [--workers=W] [--verify] SIZE...
+// prints "METRIC <name> <value>" lines (machine-readable) and exits with
+//   0  the result was verified,   1  the result is wrong,   2  bad usage.
+// It uses only the C++ standard library, so CAF, OpenMP and troupe builds share it.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace bench {
+
+struct args {
+  std::size_t workers = 0; // 0: the system's default (troupe: hardware concurrency)
+  bool verify = false;     // extra (expensive) verification against a sequential run
+  std::vector<long long> sizes;
+
+  // Parses argv; `defaults` gives the sizes used when fewer are passed.
+  args(int argc, char** argv, std::vector<long long> defaults, const char* usage) : sizes(std::move(defaults)) {
+    std::size_t pos = 0;
+    for (int i = 1; i < argc; ++i) {
+      const char* a = argv[i];
+      if (std::strncmp(a, "--workers=", 10) == 0) {
+        workers = std::strtoull(a + 10, nullptr, 10);
+      } else if (std::strcmp(a, "--verify") == 0) {
+        verify = true;
+      } else if (std::strcmp(a, "-h") == 0 || std::strcmp(a, "--help") == 0) {
+        std::printf("usage: %s [--workers=W] [--verify] %s\n", argv[0], usage);
+        std::exit(0);
+      } else {
+        char* end = nullptr;
+        long long v = std::strtoll(a, &end, 10);
+        if (end == a || *end != '\0' || pos >= sizes.size()) {
+          std::fprintf(stderr, "usage: %s [--workers=W] [--verify] %s\n", argv[0], usage);
+          std::exit(2);
+        }
+        sizes[pos++] = v;
+      }
+    }
+  }
+  long long operator[](std::size_t i) const { return sizes[i]; }
+};
+
+inline void metric(const char* name, double value) {
+  std::printf("METRIC %s %.6g\n", name, value);
+}
+inline void metric_hex(const char* name, std::uint64_t value) {
+  std::printf("METRIC %s %016llx\n", name, static_cast<unsigned long long>(value));
+}
+
+// Exits 1 with a message when `ok` is false.
+inline int check(bool ok, const char* what) {
+  if (!ok) {
+    std::printf("CHECK FAILED: %s\n", what);
+    std::fflush(stdout);
+    return 1;
+  }
+  std::printf("CHECK ok: %s\n", what);
+  return 0;
+}
+
+inline std::size_t rss_bytes() {
+  std::ifstream in{"/proc/self/statm"};
+  std::size_t size = 0, resident = 0;
+  in >> size >> resident;
+  return resident * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+}
+
+struct stopwatch {
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+};
+
+// ---- mixed case: the published trial division --------------------------------------
+inline constexpr std::uint64_t mixed_number = 28350160440309881ULL;
+inline constexpr std::uint64_t mixed_factor1 = 86028157ULL;
+inline constexpr std::uint64_t mixed_factor2 = 329545133ULL;
+
+inline std::vector<std::uint64_t> factorize(std::uint64_t n) {
+  std::vector<std::uint64_t> result;
+  if (n <= 3) {
+    result.push_back(n);
+    return result;
+  }
+  std::uint64_t d = 2;
+  while (d < n) {
+    if ((n % d) == 0) {
+      result.push_back(d);
+      n /= d;
+    } else {
+      d = (d == 2) ? 3 : (d + 2);
+    }
+  }
+  result.push_back(d);
+  return result;
+}
+
+inline bool factors_ok(std::uint64_t a, std::uint64_t b) {
+  return a == mixed_factor1 && b == mixed_factor2;
+}
+
+// ---- Mandelbrot (benchmarks game: [-1.5-i, 0.5+i], 8 pixels per byte) --------------
+inline std::size_t mandel_row_bytes(int n) { return static_cast<std::size_t>((n + 7) / 8); }
+
+// Computes row y of an n x n image into out[0 .. mandel_row_bytes(n)).
+inline void mandel_row(int n, int max_iter, int y, unsigned char* out) {
+  const double ci = 2.0 * y / n - 1.0;
+  const std::size_t nb = mandel_row_bytes(n);
+  for (std::size_t byte = 0; byte < nb; ++byte) {
+    unsigned bits = 0;
+    for (int k = 0; k < 8; ++k) {
+      int x = static_cast<int>(byte * 8) + k;
+      bits <<= 1;
+      if (x >= n)
+        continue;
+      const double cr = 2.0 * x / n - 1.5;
+      double zr = 0, zi = 0, tr = 0, ti = 0;
+      int i = 0;
+      for (; i < max_iter && tr + ti <= 4.0; ++i) {
+        zi = 2.0 * zr * zi + ci;
+        zr = tr - ti + cr;
+        tr = zr * zr;
+        ti = zi * zi;
+      }
+      if (tr + ti <= 4.0)
+        bits |= 1u;
+    }
+    out[byte] = static_cast<unsigned char>(bits);
+  }
+}
+
+inline std::uint64_t fnv1a(const void* data, std::size_t len, std::uint64_t h = 14695981039346656037ULL) {
+  auto* p = static_cast<const unsigned char*>(data);
+  for (std::size_t i = 0; i < len; ++i) {
+    h ^= p[i];
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+// Recomputes every `stride`-th row sequentially and compares (cheap self-check).
+inline bool mandel_spot_check(int n, int max_iter, const std::vector<unsigned char>& img, int stride) {
+  const std::size_t nb = mandel_row_bytes(n);
+  std::vector<unsigned char> row(nb);
+  for (int y = 0; y < n; y += stride) {
+    mandel_row(n, max_iter, y, row.data());
+    if (std::memcmp(row.data(), img.data() + static_cast<std::size_t>(y) * nb, nb) != 0)
+      return false;
+  }
+  return true;
+}
+
+// Reports the checksum and spot-checks; returns the exit status.
+inline int mandel_finish(int n, int max_iter, const std::vector<unsigned char>& img, bool full) {
+  std::uint64_t sum = fnv1a(img.data(), img.size());
+  std::size_t set_bits = 0;
+  for (unsigned char c : img)
+    set_bits += static_cast<std::size_t>(__builtin_popcount(c));
+  metric_hex("checksum", sum);
+  metric("pixels_in_set", static_cast<double>(set_bits));
+  return check(mandel_spot_check(n, max_iter, img, full ? 1 : 61), "rows equal the sequential kernel");
+}
+
+// ---- heat equation (Vostokin & Skoryupina): in-place, row-wise sweep ------------------
+struct heat_field {
+  int h, w;
+  std::vector<double> v;
+  heat_field(int h_, int w_) : h(h_), w(w_), v(static_cast<std::size_t>(h_) * w_, 0.0) {
+    for (int j = 0; j < w; ++j)
+      at(0, j) = 1.0; // hot top edge
+    for (int i = 0; i < h; ++i)
+      at(i, 0) = 0.5; // warm left edge
+  }
+  double& at(int i, int j) { return v[static_cast<std::size_t>(i) * w + j]; }
+  double* row(int i) { return v.data() + static_cast<std::size_t>(i) * w; }
+  // The elementary operation op(i) of the paper.
+  void op(int i) {
+    double* up = row(i - 1);
+    double* me = row(i);
+    double* down = row(i + 1);
+    for (int j = 1; j < w - 1; ++j)
+      me[j] = (me[j - 1] + me[j + 1] + up[j] + down[j]) * 0.25;
+  }
+  void sequential(int t_steps) {
+    for (int t = 1; t <= t_steps; ++t)
+      for (int i = 1; i < h - 1; ++i)
+        op(i);
+  }
+  std::uint64_t checksum() const { return fnv1a(v.data(), v.size() * sizeof(double)); }
+};
+
+// Reports the field's checksum; with `verify`, recomputes sequentially and compares bitwise.
+inline int heat_finish(heat_field& f, int t_steps, bool verify) {
+  metric_hex("checksum", f.checksum());
+  metric("center", f.at(f.h / 2, f.w / 2));
+  if (!verify) {
+    // Cheap plausibility check: values stay within the boundary range.
+    bool ok = true;
+    for (double x : f.v)
+      ok = ok && x >= 0.0 && x <= 1.0;
+    return check(ok, "field within [0, 1] (use --verify for the bitwise comparison)");
+  }
+  heat_field ref{f.h, f.w};
+  ref.sequential(t_steps);
+  return check(ref.v == f.v, "field equals the sequential field bitwise");
+}
+
+} // namespace bench

@@ -1,0 +1,13 @@
+#pragma once
+// Type registry, announce and the binary/text encodings.
+#include "troupe/serialization/announce.hpp"
+#include "troupe/serialization/binary_deserializer.hpp"
+#include "troupe/serialization/binary_serializer.hpp"
+#include "troupe/serialization/decode_result.hpp"
+#include "troupe/serialization/field.hpp"
+#include "troupe/serialization/message_codec.hpp"
+#include "troupe/serialization/text_parser.hpp"
+#include "troupe/serialization/text_printer.hpp"
+#include "troupe/serialization/type_name.hpp"
+#include "troupe/serialization/type_registry.hpp"
+#include "troupe/serialization/type_traits.hpp"

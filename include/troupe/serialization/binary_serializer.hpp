@@ -1,0 +1,181 @@
+#pragma once
+// binary_serializer: appends the binary encoding of values to a byte buffer.
+// Encoding (all little-endian, see docs/serialization.md):
+//   bool/char/intN/uintN/float/double  fixed width (1/1/N/8 bytes, IEEE 754)
+//   enum                               its underlying integer
+//   atom                               uint64
+//   string                             varint length, bytes
+//   vector/map                         varint count, elements (map: key, value)
+//   array<T,N>                         N elements
+//   optional                           uint8 0/1, value
+//   variant                            varint index, value
+//   tuple/pair/records                 the fields in order, no framing
+//   error                              uint8 0 (none) | 1, atom category, uint8 code, string context
+//   actor/actor_addr                   varint node-id length (0 for now), node bytes, uint64 actor id
+//   varint                             unsigned LEB128 (at most 10 bytes)
+// Records are types with an inspect(f, x) overload or announced with fields.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "troupe/serialization/field.hpp"
+#include "troupe/serialization/type_name.hpp"
+#include "troupe/serialization/type_registry.hpp"
+#include "troupe/serialization/type_traits.hpp"
+
+namespace troupe {
+
+class binary_serializer {
+public:
+  explicit binary_serializer(std::vector<std::byte>& buf) noexcept : buf_(buf) {}
+
+  // Visits fields (called by inspect overloads): plain references or field(...)s.
+  template <class... Ts>
+  bool operator()(Ts&&... xs) {
+    return (apply(detail::field_value(xs)) && ...);
+  }
+
+  template <class T>
+  bool apply(const T& x);
+
+  void write_byte(std::uint8_t x) { buf_.push_back(static_cast<std::byte>(x)); }
+
+  template <class I>
+  void write_int(I x) {
+    using U = std::make_unsigned_t<I>;
+    auto u = static_cast<U>(x);
+    auto pos = buf_.size();
+    buf_.resize(pos + sizeof(U));
+    for (std::size_t i = 0; i < sizeof(U); ++i)
+      buf_[pos + i] = static_cast<std::byte>(static_cast<std::uint8_t>(u >> (8 * i)));
+  }
+
+  void write_varint(std::uint64_t x) {
+    while (x >= 0x80) {
+      write_byte(static_cast<std::uint8_t>(x | 0x80));
+      x >>= 7;
+    }
+    write_byte(static_cast<std::uint8_t>(x));
+  }
+
+  void write_bytes(const void* data, std::size_t n) {
+    auto pos = buf_.size();
+    buf_.resize(pos + n);
+    if (n > 0)
+      std::memcpy(buf_.data() + pos, data, n);
+  }
+
+  void write_string(std::string_view str) {
+    write_varint(str.size());
+    write_bytes(str.data(), str.size());
+  }
+
+  // Set when apply() returned false.
+  const error& err() const noexcept { return err_; }
+  bool fail(error e) {
+    if (!err_)
+      err_ = std::move(e);
+    return false;
+  }
+
+  std::vector<std::byte>& buffer() noexcept { return buf_; }
+
+private:
+  template <class Tuple, std::size_t... Is>
+  bool apply_tuple(const Tuple& xs, std::index_sequence<Is...>) {
+    return (apply(std::get<Is>(xs)) && ...);
+  }
+
+  std::vector<std::byte>& buf_;
+  error err_;
+};
+
+template <class T>
+bool binary_serializer::apply(const T& x) {
+  if constexpr (std::is_same_v<T, bool>) {
+    write_byte(x ? 1 : 0);
+    return true;
+  } else if constexpr (std::is_same_v<T, char>) {
+    write_byte(static_cast<std::uint8_t>(x));
+    return true;
+  } else if constexpr (detail::is_integer_v<T>) {
+    write_int(x);
+    return true;
+  } else if constexpr (std::is_same_v<T, float>) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &x, 4);
+    write_int(bits);
+    return true;
+  } else if constexpr (std::is_same_v<T, double>) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &x, 8);
+    write_int(bits);
+    return true;
+  } else if constexpr (std::is_same_v<T, atom_value>) {
+    write_int(static_cast<std::uint64_t>(x));
+    return true;
+  } else if constexpr (std::is_enum_v<T>) {
+    write_int(static_cast<std::underlying_type_t<T>>(x));
+    return true;
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    write_string(x);
+    return true;
+  } else if constexpr (std::is_same_v<T, error>) {
+    if (!x) {
+      write_byte(0);
+      return true;
+    }
+    write_byte(1);
+    write_int(static_cast<std::uint64_t>(x.category()));
+    write_byte(x.code());
+    write_string(x.context());
+    return true;
+  } else if constexpr (detail::is_handle_v<T>) {
+    write_varint(0); // node id: none yet (no network layer)
+    write_int(std::uint64_t{x.id()});
+    return true;
+  } else if constexpr (detail::is_array_v<T>) {
+    for (const auto& e : x)
+      if (!apply(e))
+        return false;
+    return true;
+  } else if constexpr (detail::is_vector_v<T> || detail::is_map_v<T>) {
+    write_varint(x.size());
+    if constexpr (std::is_same_v<T, std::vector<bool>>) {
+      for (bool b : x)
+        write_byte(b ? 1 : 0);
+      return true;
+    } else if constexpr (detail::is_map_v<T>) {
+      for (const auto& [k, v] : x)
+        if (!apply(k) || !apply(v))
+          return false;
+      return true;
+    } else {
+      for (const auto& e : x)
+        if (!apply(e))
+          return false;
+      return true;
+    }
+  } else if constexpr (detail::is_optional_v<T>) {
+    write_byte(x ? 1 : 0);
+    return x ? apply(*x) : true;
+  } else if constexpr (detail::is_variant_v<T>) {
+    if (x.valueless_by_exception())
+      return fail(error{sec::invalid_argument, "cannot serialize a valueless variant"});
+    write_varint(x.index());
+    return std::visit([this](const auto& v) { return apply(v); }, x);
+  } else if constexpr (detail::is_tuple_v<T>) {
+    return apply_tuple(x, std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (detail::has_inspect<binary_serializer, T>) {
+    return inspect(*this, const_cast<T&>(x));
+  } else {
+    auto* e = type_registry::global().find(type_id_of<T>());
+    if (e == nullptr)
+      return fail(error{sec::type_clash, "type not announced: " + type_name<T>()});
+    return e->save(*this, &x);
+  }
+}
+
+} // namespace troupe

@@ -1,0 +1,74 @@
+#pragma once
+// Named fields for inspect() and announce():
+//   field("a", &T::a)   a member descriptor (for announce<T>(...))
+//   field("a", x.a)     a named reference   (inside inspect(f, x))
+// Unnamed fields (plain member pointers / plain references) are named a0, a1, ...
+// in the text format.
+#include <string_view>
+#include <type_traits>
+
+namespace troupe {
+
+// A member pointer with a name.
+template <class C, class M>
+struct member_field {
+  std::string_view name;
+  M C::*ptr;
+};
+
+// A reference to a field value with a name (possibly empty = positional).
+template <class T>
+struct named_ref {
+  std::string_view name;
+  T& value;
+};
+
+template <class C, class M>
+constexpr member_field<C, M> field(std::string_view name, M C::*ptr) noexcept {
+  return {name, ptr};
+}
+
+template <class T>
+  requires(!std::is_member_object_pointer_v<std::remove_cvref_t<T>>)
+constexpr named_ref<std::remove_reference_t<T>> field(std::string_view name, T&& value) noexcept {
+  static_assert(std::is_lvalue_reference_v<T>, "field(name, x) needs an lvalue");
+  return {name, value};
+}
+
+namespace detail {
+
+template <class T>
+struct is_named_ref : std::false_type {};
+template <class T>
+struct is_named_ref<named_ref<T>> : std::true_type {};
+
+// Turns a member descriptor (member_field or plain member pointer) into a
+// named reference into `obj`.
+template <class C, class M>
+named_ref<M> bind_field(C& obj, member_field<C, M> f) noexcept {
+  return {f.name, obj.*(f.ptr)};
+}
+template <class C, class M>
+named_ref<M> bind_field(C& obj, M C::*ptr) noexcept {
+  return {std::string_view{}, obj.*ptr};
+}
+
+// Unwraps a named_ref or passes a plain reference through.
+template <class T>
+decltype(auto) field_value(T& x) noexcept {
+  if constexpr (is_named_ref<std::remove_const_t<T>>::value)
+    return (x.value);
+  else
+    return (x);
+}
+template <class T>
+std::string_view field_name(const T& x) noexcept {
+  if constexpr (is_named_ref<std::remove_const_t<T>>::value)
+    return x.name;
+  else
+    return {};
+}
+
+} // namespace detail
+
+} // namespace troupe

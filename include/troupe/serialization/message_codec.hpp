@@ -1,0 +1,72 @@
+#pragma once
+// Binary and text encodings of whole messages.
+//
+// Binary message format (version 1), little-endian:
+//   uint8   format version (= message_format_version)
+//   varint  element count n (at most max_message_elements)
+//   n type tags: varint; 1..255 = built-in wire code (see type_registry.cpp),
+//                0 = announced type, followed by varint length + portable name
+//   n values in the binary encoding of binary_serializer.hpp
+// Every element type must be announced (built-ins are pre-announced).
+//
+// Text format: what to_string(message) prints, e.g.
+//   ('ping', 42, "hi", [1, 2], add_request{a = 1, b = 2})
+// message_from_string types the literals as follows:
+//   'x'            atom_value
+//   "..."          std::string (escapes \" \\ \n \t \r \0)
+//   true/false     bool
+//   integer        int32 if it fits, else int64 (uint64 above INT64_MAX)
+//   float literal  double (contains '.', an exponent, inf or nan)
+//   [..]           std::vector<T>: T = atom/string/bool/double by the literals;
+//                  all-integer lists are std::vector<int32> when every element
+//                  fits, else std::vector<int64>; a list with a float is
+//                  std::vector<double>; [] is std::vector<int32>. Nested lists
+//                  are not supported at top level.
+//   name{...}      the announced record `name`; its fields are parsed with the
+//                  field types (so a list field takes the field's element type)
+// So a message of (atom, int, string, vector<int>, record) round-trips through
+// to_string exactly; other element types (e.g. int16, float, double values
+// that print without a '.') come back with the default type.
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "troupe/error.hpp"
+#include "troupe/message.hpp"
+#include "troupe/serialization/decode_result.hpp"
+#include "troupe/serialization/type_registry.hpp"
+
+namespace troupe {
+
+class actor_system;
+
+inline constexpr std::uint8_t message_format_version = 1;
+inline constexpr std::size_t max_message_elements = 1024;
+
+// Appends the encoding of `msg` to `out`; on error (an element type is not
+// announced) `out` is restored to its previous size.
+error serialize(const message& msg, std::vector<std::byte>& out);
+
+// Throws std::invalid_argument when an element type is not announced.
+std::vector<std::byte> serialize(const message& msg);
+
+// Decodes one message that spans the whole input. Never throws; returns an
+// error on truncated, oversized, trailing or malformed input and on unknown
+// type names. Actor handles decode as invalid handles (no network layer yet).
+decode_result<message> deserialize(std::span<const std::byte> input) noexcept;
+
+// Parses the text form back into a message (see the typing rules above).
+decode_result<message> message_from_string(const type_registry& types, std::string_view text) noexcept;
+decode_result<message> message_from_string(actor_system& sys, std::string_view text) noexcept;
+
+// Element-wise equality via the registry (false if a type is not announced or
+// has no operator==). Messages sharing one payload are equal.
+bool messages_equal(const message& a, const message& b);
+
+// Builds a message from announced element types, each default-constructed.
+// Used by the decoders; throws std::bad_alloc only.
+message make_dynamic_message(std::span<const type_entry* const> types);
+
+} // namespace troupe

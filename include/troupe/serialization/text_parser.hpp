@@ -1,0 +1,308 @@
+#pragma once
+// text_parser: reads the text format that text_printer writes, into values of
+// a known C++ type (typed parsing). Untyped parsing of whole messages (where
+// the element types come from the literals) lives in message_from_string.
+// Errors carry "at <offset>: <cause>", e.g. "at 12: expected ','".
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <limits>
+#include <string>
+#include <string_view>
+
+#include "troupe/serialization/field.hpp"
+#include "troupe/serialization/type_name.hpp"
+#include "troupe/serialization/type_registry.hpp"
+#include "troupe/serialization/type_traits.hpp"
+
+namespace troupe {
+
+class text_parser {
+public:
+  explicit text_parser(std::string_view input) noexcept : in_(input) {}
+
+  // Parses the fields of a record: "[name =] value" separated by ','.
+  template <class... Ts>
+  bool operator()(Ts&&... xs) {
+    std::size_t i = 0;
+    return (parse_field(i++, detail::field_name(xs), detail::field_value(xs)) && ...);
+  }
+
+  template <class T>
+  bool apply(T& x);
+
+  // ---- lexing helpers -----------------------------------------------------------------
+
+  void skip_ws() noexcept {
+    while (pos_ < in_.size() && (in_[pos_] == ' ' || in_[pos_] == '\t' || in_[pos_] == '\n' || in_[pos_] == '\r'))
+      ++pos_;
+  }
+  // Next non-blank character or '\0' at the end.
+  char peek() noexcept {
+    skip_ws();
+    return pos_ < in_.size() ? in_[pos_] : '\0';
+  }
+  bool consume(char c) noexcept {
+    if (peek() == c) {
+      ++pos_;
+      return true;
+    }
+    return false;
+  }
+  bool expect(char c) {
+    if (consume(c))
+      return true;
+    return fail(std::string{"expected '"} + c + "'");
+  }
+  bool consume_word(std::string_view w) noexcept {
+    skip_ws();
+    if (in_.substr(pos_, w.size()) == w) {
+      auto end = pos_ + w.size();
+      if (end < in_.size() && is_ident_char(in_[end]))
+        return false;
+      pos_ = end;
+      return true;
+    }
+    return false;
+  }
+  static bool is_ident_char(char c) noexcept {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  }
+  // A type name: identifier characters plus ':' '<' '>' ',' (inside <>).
+  std::string_view read_type_name() {
+    skip_ws();
+    auto start = pos_;
+    int depth = 0;
+    while (pos_ < in_.size()) {
+      char c = in_[pos_];
+      if (is_ident_char(c) || c == ':')
+        ++pos_;
+      else if (c == '<')
+        ++depth, ++pos_;
+      else if (c == '>' && depth > 0)
+        --depth, ++pos_;
+      else if (c == ',' && depth > 0)
+        ++pos_;
+      else
+        break;
+    }
+    return in_.substr(start, pos_ - start);
+  }
+  std::string_view read_ident() {
+    skip_ws();
+    auto start = pos_;
+    while (pos_ < in_.size() && is_ident_char(in_[pos_]))
+      ++pos_;
+    return in_.substr(start, pos_ - start);
+  }
+
+  // A numeric token: [+-] digits, '.', exponent, or inf/nan.
+  std::string_view read_number_token() {
+    skip_ws();
+    auto start = pos_;
+    if (pos_ < in_.size() && (in_[pos_] == '-' || in_[pos_] == '+'))
+      ++pos_;
+    while (pos_ < in_.size()) {
+      char c = in_[pos_];
+      if ((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == 'i' || c == 'n' || c == 'f'
+          || c == 'a' || ((c == '-' || c == '+') && (in_[pos_ - 1] == 'e' || in_[pos_ - 1] == 'E')))
+        ++pos_;
+      else
+        break;
+    }
+    return in_.substr(start, pos_ - start);
+  }
+  static bool is_float_token(std::string_view tok) noexcept {
+    return tok.find_first_of(".eEin") != std::string_view::npos;
+  }
+
+  bool parse_integer(std::string_view tok, long long lo, unsigned long long hi, long long& sval,
+                     unsigned long long& uval);
+  bool parse_double(std::string_view tok, double& out);
+  bool parse_string(std::string& out);
+  bool parse_atom(atom_value& out);
+
+  // Records "at <offset>: <what>" (the first error wins) and returns false.
+  bool fail(std::string_view what) {
+    if (!err_)
+      err_ = error{sec::invalid_argument, "at " + std::to_string(pos_) + ": " + std::string{what}};
+    return false;
+  }
+
+  std::size_t position() const noexcept { return pos_; }
+  void seek(std::size_t pos) noexcept { pos_ = pos; }
+  bool at_end() noexcept { return peek() == '\0' && pos_ >= in_.size(); }
+  const error& err() const noexcept { return err_; }
+
+  // Parses "name{" for a record of type name `name`.
+  bool begin_record(std::string_view name) {
+    auto start = pos_;
+    auto got = read_type_name();
+    if (got != name) {
+      pos_ = start;
+      skip_ws();
+      return fail("expected '" + std::string{name} + "'");
+    }
+    field_index_stack_ = 0;
+    return expect('{');
+  }
+  bool end_record() { return expect('}'); }
+
+  template <class T>
+  bool parse_field(std::size_t index, std::string_view name, T& x) {
+    if (index > 0 && !expect(','))
+      return false;
+    // Optional "name =" prefix.
+    auto save = pos_;
+    auto ident = read_ident();
+    if (!ident.empty() && consume('=')) {
+      std::string positional = "a" + std::to_string(index);
+      if (ident != name && ident != positional) {
+        pos_ = save;
+        skip_ws();
+        return fail("unexpected field name '" + std::string{ident} + "'");
+      }
+    } else {
+      pos_ = save;
+    }
+    return apply(x);
+  }
+
+private:
+  template <class Tuple, std::size_t... Is>
+  bool apply_tuple(Tuple& xs, std::index_sequence<Is...>) {
+    if (!expect('('))
+      return false;
+    bool ok = true;
+    ((ok = ok && (Is == 0 || expect(',')) && apply(std::get<Is>(xs))), ...);
+    return ok && expect(')');
+  }
+
+  template <class F>
+  bool parse_list(F&& each) {
+    if (!expect('['))
+      return false;
+    if (consume(']'))
+      return true;
+    do {
+      if (!each())
+        return false;
+    } while (consume(','));
+    return expect(']');
+  }
+
+  std::string_view in_;
+  std::size_t pos_ = 0;
+  std::size_t field_index_stack_ = 0;
+  error err_;
+};
+
+template <class T>
+bool text_parser::apply(T& x) {
+  if constexpr (std::is_same_v<T, bool>) {
+    if (consume_word("true"))
+      x = true;
+    else if (consume_word("false"))
+      x = false;
+    else
+      return fail("expected a bool");
+    return true;
+  } else if constexpr (std::is_same_v<T, char>) {
+    if (!expect('\''))
+      return false;
+    if (pos_ >= in_.size())
+      return fail("unexpected end of input");
+    x = in_[pos_++];
+    return expect('\'');
+  } else if constexpr (detail::is_integer_v<T>) {
+    auto tok = read_number_token();
+    long long s = 0;
+    unsigned long long u = 0;
+    if (!parse_integer(tok, static_cast<long long>(std::numeric_limits<T>::min()),
+                       static_cast<unsigned long long>(std::numeric_limits<T>::max()), s, u))
+      return false;
+    x = std::is_signed_v<T> ? static_cast<T>(s) : static_cast<T>(u);
+    return true;
+  } else if constexpr (std::is_floating_point_v<T>) {
+    double d;
+    if (!parse_double(read_number_token(), d))
+      return false;
+    x = static_cast<T>(d);
+    return true;
+  } else if constexpr (std::is_same_v<T, atom_value>) {
+    return parse_atom(x);
+  } else if constexpr (std::is_enum_v<T>) {
+    std::underlying_type_t<T> v{};
+    if (!apply(v))
+      return false;
+    x = static_cast<T>(v);
+    return true;
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    return parse_string(x);
+  } else if constexpr (std::is_same_v<T, error>) {
+    if (consume_word("none")) {
+      x = error{};
+      return true;
+    }
+    return fail("only 'none' errors can be parsed");
+  } else if constexpr (detail::is_handle_v<T>) {
+    if (consume_word("invalid-actor") || consume_word("invalid")) {
+      // "invalid-actor" lexes as "invalid" '-' "actor"
+      if (consume('-') && !consume_word("actor"))
+        return fail("expected 'invalid-actor'");
+      x = T{};
+      return true;
+    }
+    return fail("actor handles cannot be parsed (only invalid-actor)");
+  } else if constexpr (detail::is_vector_v<T>) {
+    x.clear();
+    return parse_list([&] {
+      typename T::value_type v{};
+      if (!apply(v))
+        return false;
+      x.push_back(std::move(v));
+      return true;
+    });
+  } else if constexpr (detail::is_array_v<T>) {
+    std::size_t i = 0;
+    if (!parse_list([&] {
+          if (i >= x.size())
+            return fail("too many array elements");
+          return apply(x[i++]);
+        }))
+      return false;
+    return i == x.size() ? true : fail("too few array elements");
+  } else if constexpr (detail::is_map_v<T>) {
+    x.clear();
+    return parse_list([&] {
+      std::pair<typename T::key_type, typename T::mapped_type> kv{};
+      if (!apply(kv))
+        return false;
+      if (!x.emplace(std::move(kv)).second)
+        return fail("duplicate map key");
+      return true;
+    });
+  } else if constexpr (detail::is_optional_v<T>) {
+    if (consume_word("null")) {
+      x.reset();
+      return true;
+    }
+    if (!expect('*'))
+      return false;
+    return apply(x.emplace());
+  } else if constexpr (detail::is_variant_v<T>) {
+    return fail("variants cannot be parsed from text");
+  } else if constexpr (detail::is_tuple_v<T>) {
+    return apply_tuple(x, std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (detail::has_inspect<text_parser, T>) {
+    return begin_record(type_name<T>()) && inspect(*this, x) && end_record();
+  } else {
+    auto* e = type_registry::global().find(type_id_of<T>());
+    if (e == nullptr)
+      return fail("type not announced: " + type_name<T>());
+    return e->parse(*this, &x);
+  }
+}
+
+} // namespace troupe

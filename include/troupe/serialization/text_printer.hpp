@@ -1,0 +1,115 @@
+#pragma once
+// text_printer: the text format of to_string(message), extended to records:
+//   add_request{a = 1, b = 2}
+// Leaf values print exactly as detail::stringify does ('atom', 42, "str\n",
+// true, 1.5); vectors/arrays/maps as [..] (map entries as (k, v)), tuples as
+// (a, b), optionals as *x or null, variants as their active alternative.
+// Records (inspect(f, x) or announced with fields) print as name{f = v, ...}
+// where unnamed fields are called a0, a1, ...
+#include <string>
+#include <string_view>
+
+#include "troupe/detail/stringify.hpp"
+#include "troupe/serialization/field.hpp"
+#include "troupe/serialization/type_name.hpp"
+#include "troupe/serialization/type_registry.hpp"
+#include "troupe/serialization/type_traits.hpp"
+
+namespace troupe {
+
+class text_printer {
+public:
+  explicit text_printer(std::string& out) noexcept : out_(out) {}
+
+  // Prints the fields of a record (called from inspect overloads).
+  template <class... Ts>
+  bool operator()(Ts&&... xs) {
+    std::size_t i = 0;
+    (print_field(i++, detail::field_name(xs), detail::field_value(xs)), ...);
+    return true;
+  }
+
+  template <class T>
+  void apply(const T& x);
+
+  void begin_record(std::string_view name) {
+    out_ += name;
+    out_ += '{';
+  }
+  void end_record() { out_ += '}'; }
+
+  template <class T>
+  void print_field(std::size_t index, std::string_view name, const T& x) {
+    if (index > 0)
+      out_ += ", ";
+    if (name.empty()) {
+      out_ += 'a';
+      out_ += std::to_string(index);
+    } else {
+      out_ += name;
+    }
+    out_ += " = ";
+    apply(x);
+  }
+
+  std::string& out() noexcept { return out_; }
+
+private:
+  template <class Tuple, std::size_t... Is>
+  void apply_tuple(const Tuple& xs, std::index_sequence<Is...>) {
+    out_ += '(';
+    ((out_ += (Is == 0 ? "" : ", "), apply(std::get<Is>(xs))), ...);
+    out_ += ')';
+  }
+
+  std::string& out_;
+};
+
+template <class T>
+void text_printer::apply(const T& x) {
+  if constexpr (std::is_arithmetic_v<T> || std::is_same_v<T, atom_value> || std::is_same_v<T, std::string>
+                || std::is_same_v<T, error> || detail::is_handle_v<T> || std::is_same_v<T, exit_msg>
+                || std::is_same_v<T, down_msg> || std::is_same_v<T, timeout_msg>) {
+    detail::stringify(out_, x);
+  } else if constexpr (detail::is_vector_v<T> || detail::is_array_v<T> || detail::is_map_v<T>) {
+    out_ += '[';
+    bool first = true;
+    for (const auto& e : x) {
+      if (!first)
+        out_ += ", ";
+      first = false;
+      if constexpr (std::is_same_v<T, std::vector<bool>>)
+        apply(static_cast<bool>(e));
+      else
+        apply(e);
+    }
+    out_ += ']';
+  } else if constexpr (detail::is_optional_v<T>) {
+    if (x) {
+      out_ += '*';
+      apply(*x);
+    } else {
+      out_ += "null";
+    }
+  } else if constexpr (detail::is_variant_v<T>) {
+    if (x.valueless_by_exception())
+      out_ += "<valueless>";
+    else
+      std::visit([this](const auto& v) { apply(v); }, x);
+  } else if constexpr (detail::is_tuple_v<T>) {
+    apply_tuple(x, std::make_index_sequence<std::tuple_size_v<T>>{});
+  } else if constexpr (detail::has_inspect<text_printer, T>) {
+    begin_record(type_name<T>());
+    inspect(*this, const_cast<T&>(x));
+    end_record();
+  } else if constexpr (std::is_enum_v<T>) {
+    detail::stringify(out_, x);
+  } else {
+    if (auto* e = type_registry::global().find(type_id_of<T>()))
+      e->print(*this, &x);
+    else
+      detail::stringify(out_, x);
+  }
+}
+
+} // namespace troupe

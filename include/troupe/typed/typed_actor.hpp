@@ -1,0 +1,97 @@
+#pragma once
+// typed_actor<Sigs...>: a strong handle to an actor with a statically typed
+// messaging interface. Like `actor` it wraps a strong_actor_ptr (the actor may
+// be anywhere) and exposes ctrl(), so `actor{typed}` works.
+//
+//   using math = typed_actor<replies_to<add_request>::with<int>,
+//                            replies_to<sub_request>::with<int>>;
+//   math::behavior_type f(math::pointer self);          // function-based
+//   class impl : public math::base { ... };               // class-based
+//   math::behavior_type g(math::stateful_pointer<S> self); // stateful (self->state)
+//
+// Subtyping: a handle converts implicitly to a handle whose interface is a
+// subset of its own (signature order does not matter). actor_cast<actor>(typed)
+// forgets the interface; actor_cast<math>(dynamic) restores one WITHOUT any
+// check (the caller vouches for the actor's behavior).
+#include <compare>
+#include <cstddef>
+#include <functional>
+
+#include "troupe/actor.hpp"
+#include "troupe/stateful_actor.hpp"
+#include "troupe/typed/replies_to.hpp"
+#include "troupe/typed/typed_behavior.hpp"
+#include "troupe/typed/typed_event_based_actor.hpp"
+
+namespace troupe {
+
+template <class... Sigs>
+class typed_actor {
+public:
+  static_assert((detail::typed_signature<Sigs> && ...),
+                "typed_actor<...> takes replies_to<...>::with<...> and reacts_to<...> signatures");
+
+  static constexpr bool is_typed_handle = true;
+  using signatures = detail::type_list<Sigs...>;
+  using behavior_type = typed_behavior<Sigs...>;
+  using base = typed_event_based_actor<Sigs...>;
+  using pointer = base*;
+  template <class State>
+  using stateful_base = stateful_actor<State, base>;
+  template <class State>
+  using stateful_pointer = stateful_base<State>*;
+  // This interface plus more signatures.
+  template <class... More>
+  using extend = typed_actor<Sigs..., More...>;
+
+  typed_actor() noexcept = default;
+  typed_actor(std::nullptr_t) noexcept {} // NOLINT
+
+  // From a handle with a larger (or equal) interface.
+  template <class... Others>
+    requires detail::is_sub_interface<signatures, detail::type_list<Others...>>::value
+  typed_actor(const typed_actor<Others...>& other) noexcept : ptr_(other.ptr()) {} // NOLINT
+
+  // From a typed `self` whose interface contains this one.
+  template <class T>
+    requires detail::typed_actor_class<T> && detail::is_sub_interface<signatures, typename T::signatures>::value
+  typed_actor(T* self) noexcept // NOLINT
+    : ptr_(self ? strong_actor_ptr{actor_control_block::from(self)} : strong_actor_ptr{}) {}
+
+  // Wraps ptr WITHOUT checking the actor's interface (what actor_cast uses).
+  static typed_actor make_unchecked(strong_actor_ptr ptr) noexcept {
+    typed_actor result;
+    result.ptr_ = std::move(ptr);
+    return result;
+  }
+
+  actor_id id() const noexcept { return ptr_ ? ptr_->id() : 0; }
+  actor_addr address() const noexcept { return actor_addr{ptr_.get()}; }
+  explicit operator bool() const noexcept { return static_cast<bool>(ptr_); }
+  actor_control_block* ctrl() const noexcept { return ptr_.get(); }
+  const strong_actor_ptr& ptr() const noexcept { return ptr_; }
+
+  friend bool operator==(const typed_actor& a, const typed_actor& b) noexcept { return a.ctrl() == b.ctrl(); }
+  friend std::strong_ordering operator<=>(const typed_actor& a, const typed_actor& b) noexcept {
+    return std::compare_three_way{}(a.ctrl(), b.ctrl());
+  }
+  friend bool operator==(const typed_actor& a, const actor& b) noexcept { return a.ctrl() == b.ctrl(); }
+  friend bool operator==(const typed_actor& a, const actor_addr& b) noexcept { return a.ctrl() == b.get(); }
+
+private:
+  strong_actor_ptr ptr_;
+};
+
+template <class... Sigs>
+std::string to_string(const typed_actor<Sigs...>& x) {
+  return to_string(actor{x});
+}
+
+} // namespace troupe
+
+template <class... Sigs>
+struct std::hash<troupe::typed_actor<Sigs...>> {
+  std::size_t operator()(const troupe::typed_actor<Sigs...>& x) const noexcept {
+    return std::hash<const void*>{}(x.ctrl());
+  }
+};

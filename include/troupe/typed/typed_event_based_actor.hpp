@@ -1,0 +1,51 @@
+#pragma once
+// The base class of typed event-based actors (typed_actor<Sigs...>::base):
+// override make_behavior() returning the typed behavior_type.
+//
+//   class math_impl : public math::base {
+//   public:
+//     explicit math_impl(actor_config& cfg) : math::base(cfg) {}
+//     behavior_type make_behavior() override { return { ...handlers... }; }
+//   };
+//
+// become() takes only behavior_type, so a typed actor cannot change its interface.
+#include "troupe/scheduled_actor.hpp"
+#include "troupe/typed/typed_behavior.hpp"
+
+namespace troupe {
+
+template <class... Sigs>
+class typed_actor;
+
+template <class... Sigs>
+class typed_event_based_actor : public scheduled_actor {
+public:
+  using signatures = detail::type_list<Sigs...>;
+  using behavior_type = typed_behavior<Sigs...>;
+  using handle_type = typed_actor<Sigs...>;
+
+  explicit typed_event_based_actor(actor_config&) noexcept {}
+  typed_event_based_actor() noexcept = default;
+
+  // The initial behavior; an empty one ends the actor at once.
+  virtual behavior_type make_behavior() { return {}; }
+
+  void become(behavior_type bhvr) { do_become(bhvr.unbox(), true); }
+  void become(keep_behavior_t, behavior_type bhvr) { do_become(bhvr.unbox(), false); }
+
+protected:
+  behavior initial_behavior() final { return make_behavior().unbox(); }
+};
+
+namespace detail {
+
+// A typed actor class: derived from typed_event_based_actor<...> (maybe through stateful_actor).
+template <class T>
+concept typed_actor_class = std::derived_from<T, scheduled_actor> && requires {
+  typename T::handle_type;
+  typename T::behavior_type;
+  typename T::signatures;
+};
+
+} // namespace detail
+} // namespace troupe

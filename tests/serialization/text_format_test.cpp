@@ -1,0 +1,92 @@
+#include <gtest/gtest.h>
+
+#include "test_types.hpp"
+#include "troupe/actor_system.hpp"
+#include "troupe/serialization.hpp"
+
+using namespace troupe;
+using namespace sertest;
+
+namespace {
+
+TEST(text_format, builtins_print_as_before) {
+  auto msg = make_message(atom("ping"), 42, "hi", std::vector<int>{1, 2});
+  EXPECT_EQ(to_string(msg), "('ping', 42, \"hi\", [1, 2])");
+}
+
+TEST(text_format, announced_records_print_with_field_names) {
+  announce_test_types();
+  EXPECT_EQ(to_string(make_message(add_request{1, 2})), "(add_request{a = 1, b = 2})");
+  EXPECT_EQ(to_string(make_message(sub_request{3, 4})), "(sub_request{a0 = 3, a1 = 4})");
+  EXPECT_EQ(to_string(make_message(point{1.5, -2})), "(point{a0 = 1.5, a1 = -2})");
+  EXPECT_EQ(to_string(make_message(order{"x\"y", {1, 2}, std::nullopt, color::green, {5, 6}})),
+            "(order{item = \"x\\\"y\", counts = [1, 2], price = null, col = 1, req = add_request{a = 5, b = 6}})");
+  EXPECT_EQ(to_string(make_message(std::vector<add_request>{{1, 2}, {3, 4}})),
+            "([add_request{a = 1, b = 2}, add_request{a = 3, b = 4}])");
+}
+
+void roundtrip(const message& msg) {
+  auto text = to_string(msg);
+  auto res = message_from_string(type_registry::global(), text);
+  ASSERT_TRUE(res) << text << ": " << to_string(res.err());
+  EXPECT_TRUE(messages_equal(msg, *res)) << text << " vs " << to_string(*res);
+  EXPECT_EQ(to_string(*res), text);
+}
+
+TEST(text_format, roundtrip) {
+  announce_test_types();
+  roundtrip(make_message(atom("ping"), 42, "hi", std::vector<int>{1, 2}));
+  roundtrip(make_message(atom(""), -7, 3.25, true, false, "esc \" \\ \n \t end"));
+  roundtrip(make_message(std::int64_t{1} << 40, std::vector<std::int64_t>{1, std::int64_t{1} << 40}));
+  roundtrip(make_message(std::vector<double>{1.5, -0.25}, std::vector<std::string>{"a", "b"},
+                         std::vector<atom_value>{atom("a"), atom("b")}, std::vector<bool>{true, false}));
+  roundtrip(make_message(add_request{1, -2}, sub_request{3, 4}, point{0.5, 1e300}));
+  roundtrip(make_message(order{"name", {}, 2.5, color::blue, {7, 8}}));
+  roundtrip(make_message(std::vector<add_request>{{1, 2}, {3, 4}}));
+  roundtrip(make_message(std::vector<order>{order{"a", {1}, std::nullopt, color::red, {0, 0}}}));
+  roundtrip(make_message(error{}));
+  roundtrip(make_message());
+}
+
+TEST(text_format, whitespace_and_field_order) {
+  announce_test_types();
+  auto res = message_from_string(type_registry::global(), "  ( add_request { a=1 ,b= 2 } ,'x' )  ");
+  ASSERT_TRUE(res) << to_string(res.err());
+  EXPECT_EQ(res->get_as<add_request>(0), (add_request{1, 2}));
+  // Fields may be positional.
+  res = message_from_string(type_registry::global(), "(add_request{1, 2})");
+  ASSERT_TRUE(res) << to_string(res.err());
+  EXPECT_EQ(res->get_as<add_request>(0), (add_request{1, 2}));
+}
+
+TEST(text_format, actor_system_overload) {
+  actor_system_config cfg;
+  actor_system sys{cfg};
+  auto res = message_from_string(sys, "('a', 1)");
+  ASSERT_TRUE(res);
+  EXPECT_TRUE((res->match_elements<atom_value, std::int32_t>()));
+}
+
+void expect_parse_error(std::string_view text, std::string_view expected) {
+  auto res = message_from_string(type_registry::global(), text);
+  ASSERT_FALSE(res) << text;
+  EXPECT_EQ(res.err().context(), expected) << text;
+}
+
+TEST(text_format, errors_report_position_and_cause) {
+  announce_test_types();
+  expect_parse_error("('a' 1)", "at 5: expected ')'");
+  expect_parse_error("(add_request{a = 1 b = 2})", "at 19: expected ','");
+  expect_parse_error("(add_request{a = 1, c = 2})", "at 20: unexpected field name 'c'");
+  expect_parse_error("(nope{})", "at 1: unknown type 'nope'");
+  expect_parse_error("(\"abc)", "at 6: unterminated string");
+  expect_parse_error("('toolongatom1')", "at 2: atom longer than 10 characters");
+  expect_parse_error("(add_request{a = 99999999999, b = 1})", "at 28: integer out of range: 99999999999");
+  expect_parse_error("([1, \"x\"])", "at 9: list elements of mixed types");
+  expect_parse_error("(1) x", "at 4: trailing characters");
+  expect_parse_error("", "at 0: expected '('");
+  expect_parse_error("(1,", "at 3: expected a value");
+  expect_parse_error("([nope{}])", "at 2: type not announced: std::vector<nope>");
+}
+
+} // namespace

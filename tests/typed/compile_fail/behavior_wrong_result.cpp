@@ -1,0 +1,13 @@
+// EXPECT: typed behavior handler returns the wrong type
+#include "common.hpp"
+
+math::behavior_type wrong(math::pointer) {
+  return {
+    [](const add_request& r) { return r.a + r.b; },
+#ifdef TROUPE_COMPILE_OK
+    [](const sub_request& r) { return r.a - r.b; },
+#else
+    [](const sub_request& r) { return std::to_string(r.a - r.b); },
+#endif
+  };
+}

@@ -1,0 +1,32 @@
+# Runs as a ctest test: -DCXX=... -DSOURCE=... -DINCLUDE_DIRS=a;b -DFLAGS=...
+# 1. SOURCE must compile with -DTROUPE_COMPILE_OK (rules out unrelated breakage);
+# 2. SOURCE must NOT compile without it, and the compiler output must contain
+#    the text of the file's first line "// EXPECT: <text>".
+file(STRINGS "${SOURCE}" first_line LIMIT_COUNT 1)
+string(REGEX REPLACE "^// EXPECT: " "" expected "${first_line}")
+if(expected STREQUAL first_line OR expected STREQUAL "")
+  message(FATAL_ERROR "${SOURCE}: first line must be '// EXPECT: <text>'")
+endif()
+set(include_flags "")
+foreach(dir IN LISTS INCLUDE_DIRS)
+  list(APPEND include_flags "-I${dir}")
+endforeach()
+separate_arguments(extra_flags UNIX_COMMAND "${FLAGS}")
+set(cmd "${CXX}" -std=c++20 -fsyntax-only ${extra_flags} ${include_flags} "${SOURCE}")
+
+execute_process(COMMAND ${cmd} -DTROUPE_COMPILE_OK RESULT_VARIABLE ok_rc OUTPUT_VARIABLE ok_out ERROR_VARIABLE ok_out)
+if(NOT ok_rc EQUAL 0)
+  message(FATAL_ERROR "control build (-DTROUPE_COMPILE_OK) of ${SOURCE} failed:\n${ok_out}")
+endif()
+
+execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+if(rc EQUAL 0)
+  message(FATAL_ERROR "${SOURCE} compiled, but it must not")
+endif()
+string(FIND "${out}" "${expected}" pos)
+if(pos EQUAL -1)
+  message(FATAL_ERROR "${SOURCE} failed to compile, but the output lacks '${expected}':\n${out}")
+endif()
+# The first error line should say what is wrong (print it for the log).
+string(REGEX MATCH "[^\n]*error:[^\n]*" first_error "${out}")
+message(STATUS "expected failure; first error: ${first_error}")

@@ -1,0 +1,26 @@
+// Shared by the compile-failure snippets: the math interface of 001 §3.2.
+#pragma once
+#include <troupe/troupe.hpp>
+
+#include <chrono>
+
+using namespace troupe;
+using namespace std::chrono_literals;
+
+struct add_request {
+  int a;
+  int b;
+};
+struct sub_request {
+  int a;
+  int b;
+};
+
+using math = typed_actor<replies_to<add_request>::with<int>, replies_to<sub_request>::with<int>>;
+
+inline math::behavior_type math_fun(math::pointer) {
+  return {
+    [](const add_request& r) { return r.a + r.b; },
+    [](const sub_request& r) { return r.a - r.b; },
+  };
+}

@@ -1,0 +1,267 @@
+// Typed actors: spawning (function, class, stateful), checked send/request,
+// subtyping, casts, and typed <-> dynamic interaction.
+#include <troupe/troupe.hpp>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+#include <tuple>
+#include <type_traits>
+
+using namespace troupe;
+using namespace std::chrono_literals;
+
+namespace {
+
+struct add_request {
+  int a;
+  int b;
+};
+struct sub_request {
+  int a;
+  int b;
+};
+struct reset_request {};
+
+using math = typed_actor<replies_to<add_request>::with<int>, replies_to<sub_request>::with<int>>;
+using adder = typed_actor<replies_to<add_request>::with<int>>;
+using math_ext = math::extend<replies_to<int, int>::with<int, int>, reacts_to<reset_request>>;
+
+math::behavior_type math_fun(math::pointer) {
+  return {
+    [](const add_request& r) { return r.a + r.b; },
+    [](const sub_request& r) { return r.a - r.b; },
+  };
+}
+
+math::behavior_type math_noself() {
+  return {
+    [](add_request r) { return r.a + r.b; },
+    [](sub_request r) { return r.a - r.b; },
+  };
+}
+
+class math_class : public math::base {
+public:
+  explicit math_class(actor_config& cfg, int offset) : math::base(cfg), offset_(offset) {}
+  behavior_type make_behavior() override {
+    return {
+      [this](const add_request& r) { return r.a + r.b + offset_; },
+      [this](const sub_request& r) { return r.a - r.b + offset_; },
+    };
+  }
+
+private:
+  int offset_;
+};
+
+struct ext_state {
+  int resets = 0;
+};
+
+math_ext::behavior_type ext_fun(math_ext::stateful_pointer<ext_state> self) {
+  return {
+    [](const add_request& r) { return r.a + r.b; },
+    [](const sub_request& r) { return r.a - r.b; },
+    [](int a, int b) { return std::make_tuple(b, a); },
+    [self](const reset_request&) { ++self->state.resets; },
+  };
+}
+
+// Compile-time properties of handles.
+static_assert(std::is_convertible_v<math, adder>, "superset -> subset converts");
+static_assert(!std::is_convertible_v<adder, math>, "subset -> superset does not");
+static_assert(std::is_convertible_v<math_ext, math>);
+static_assert(std::is_convertible_v<typed_actor<replies_to<sub_request>::with<int>, replies_to<add_request>::with<int>>, math>,
+              "signature order does not matter");
+static_assert(std::is_convertible_v<math, actor>, "typed -> dynamic converts");
+static_assert(!std::is_convertible_v<actor, math>, "dynamic -> typed needs actor_cast");
+static_assert(std::is_same_v<reacts_to<reset_request>, replies_to<reset_request>::with<>>);
+
+} // namespace
+
+TEST(typed_actor, function_based_request_receive) {
+  actor_system sys{actor_system_config{}};
+  scoped_actor self{sys};
+  math ms = sys.spawn(math_fun);
+  int r = 0;
+  self->request(ms, 5s, add_request{1, 2}).receive([&](int x) { r = x; });
+  EXPECT_EQ(r, 3);
+  self->request(ms, 5s, sub_request{10, 4}).receive([&](int x) { r = x; }, [&](error&) { r = -1; });
+  EXPECT_EQ(r, 6);
+  self->send_exit(ms, exit_reason::kill);
+}
+
+TEST(typed_actor, typed_spawn_and_function_without_self) {
+  actor_system sys{actor_system_config{}};
+  scoped_actor self{sys};
+  auto ms = sys.typed_spawn(math_noself);
+  static_assert(std::is_same_v<decltype(ms), math>);
+  int r = 0;
+  self->request(ms, 5s, add_request{20, 22}).receive([&](int x) { r = x; });
+  EXPECT_EQ(r, 42);
+  self->send_exit(ms, exit_reason::kill);
+}
+
+TEST(typed_actor, class_based) {
+  actor_system sys{actor_system_config{}};
+  scoped_actor self{sys};
+  math ms = sys.spawn<math_class>(100);
+  auto ms2 = sys.typed_spawn<math_class>(1);
+  static_assert(std::is_same_v<decltype(ms2), math>);
+  int r = 0;
+  self->request(ms, 5s, add_request{1, 2}).receive([&](int x) { r = x; });
+  EXPECT_EQ(r, 103);
+  self->request(ms2, 5s, sub_request{1, 2}).receive([&](int x) { r = x; });
+  EXPECT_EQ(r, 0);
+  self->send_exit(ms, exit_reason::kill);
+  self->send_exit(ms2, exit_reason::kill);
+}
+
+TEST(typed_actor, stateful_multi_output_and_reacts_to) {
+  actor_system sys{actor_system_config{}};
+  scoped_actor self{sys};
+  math_ext ms = sys.spawn(ext_fun);
+  int a = 0, b = 0;
+  self->request(ms, 5s, 1, 2).receive([&](int x, int y) { a = x; b = y; });
+  EXPECT_EQ(a, 2);
+  EXPECT_EQ(b, 1);
+  self->send(ms, reset_request{});
+  bool done = false;
+  self->request(ms, 5s, reset_request{}).receive([&] { done = true; });
+  EXPECT_TRUE(done);
+  self->send_exit(ms, exit_reason::kill);
+}
+
+TEST(typed_actor, subtyping_and_casts) {
+  actor_system sys{actor_system_config{}};
+  scoped_actor self{sys};
+  math ms = sys.spawn(math_fun);
+  adder ad = ms; // implicit: subset of the interface
+  EXPECT_EQ(ad, actor{ms});
+  int r = 0;
+  self->request(ad, 5s, add_request{2, 3}).receive([&](int x) { r = x; });
+  EXPECT_EQ(r, 5);
+  actor dyn = actor_cast<actor>(ms);
+  EXPECT_TRUE(dyn);
+  EXPECT_EQ(dyn.id(), ms.id());
+  math back = actor_cast<math>(dyn); // unchecked
+  EXPECT_EQ(back, ms);
+  math from_addr = actor_cast<math>(actor_cast<actor_addr>(ms));
+  EXPECT_EQ(from_addr, ms);
+  math none;
+  EXPECT_FALSE(none);
+  self->send_exit(ms, exit_reason::kill);
+}
+
+TEST(typed_actor, dynamic_actor_talks_to_typed_actor) {
+  actor_system sys{actor_system_config{}};
+  scoped_actor self{sys};
+  math ms = sys.spawn(math_fun);
+  // A dynamic actor holding the typed handle as `actor` uses the untyped API.
+  auto client = sys.spawn([ms](event_based_actor* me) -> behavior {
+    return {
+      [=](int a, int b) {
+        auto rp = me->make_response_promise();
+        me->request(actor{ms}, 5s, add_request{a, b}).then([rp](int r) mutable { rp.deliver(r * 10); });
+        return rp;
+      },
+    };
+  });
+  int r = 0;
+  self->request(client, 5s, 3, 4).receive([&](int x) { r = x; });
+  EXPECT_EQ(r, 70);
+  // Dynamic messages the interface does not declare are simply not handled.
+  error err;
+  self->request(actor{ms}, 100ms, std::string{"nope"}).receive([](int) {}, [&](error& e) { err = e; });
+  EXPECT_TRUE(err);
+  self->send_exit(ms, exit_reason::kill);
+  self->send_exit(client, exit_reason::kill);
+}
+
+TEST(typed_actor, typed_actor_talks_to_dynamic_actor_and_chains) {
+  actor_system sys{actor_system_config{}};
+  scoped_actor self{sys};
+  actor doubler = sys.spawn([] { return behavior{[](int x) { return 2 * x; }}; });
+  math ms = sys.spawn(math_fun);
+  using front = typed_actor<replies_to<add_request>::with<int>>;
+  // A typed actor that uses a dynamic actor and a typed actor to answer.
+  front f = sys.spawn([=](front::pointer me) -> front::behavior_type {
+    return {
+      [=](const add_request& r) {
+        auto rp = me->make_response_promise();
+        me->request(ms, 5s, r).then([=](int sum) mutable {
+          me->request(doubler, 5s, sum).then([rp](int d) mutable { rp.deliver(d); });
+        });
+        return rp;
+      },
+    };
+  });
+  int r = 0;
+  self->request(f, 5s, add_request{1, 2}).receive([&](int x) { r = x; });
+  EXPECT_EQ(r, 6);
+  for (auto& a : {actor{ms}, actor{f}, doubler})
+    self->send_exit(a, exit_reason::kill);
+}
+
+TEST(typed_actor, event_based_then_and_delegate) {
+  actor_system sys{actor_system_config{}};
+  scoped_actor self{sys};
+  math ms = sys.spawn(math_fun);
+  // A typed proxy delegating to the typed service.
+  math proxy = sys.spawn([ms](math::pointer me) -> math::behavior_type {
+    return {
+      [=](const add_request& r) -> response_promise {
+        me->delegate(ms, r);
+        return {};
+      },
+      [=](const sub_request& r) -> response_promise {
+        me->delegate(ms, r);
+        return {};
+      },
+    };
+  });
+  int r = 0;
+  self->request(proxy, 5s, sub_request{9, 3}).receive([&](int x) { r = x; });
+  EXPECT_EQ(r, 6);
+  self->send_exit(ms, exit_reason::kill);
+  self->send_exit(proxy, exit_reason::kill);
+}
+
+TEST(typed_actor, become_typed_behavior) {
+  actor_system sys{actor_system_config{}};
+  scoped_actor self{sys};
+  math ms = sys.spawn([](math::pointer me) -> math::behavior_type {
+    return {
+      [=](const add_request& r) {
+        me->become(math::behavior_type{
+          [](const add_request& q) { return 100 + q.a + q.b; },
+          [](const sub_request& q) { return q.a - q.b; },
+        });
+        return r.a + r.b;
+      },
+      [](const sub_request& r) { return r.a - r.b; },
+    };
+  });
+  int r1 = 0, r2 = 0;
+  self->request(ms, 5s, add_request{1, 1}).receive([&](int x) { r1 = x; });
+  self->request(ms, 5s, add_request{1, 1}).receive([&](int x) { r2 = x; });
+  EXPECT_EQ(r1, 2);
+  EXPECT_EQ(r2, 102);
+  self->send_exit(ms, exit_reason::kill);
+}
+
+TEST(typed_actor, self_spawn_and_anon_send) {
+  actor_system sys{actor_system_config{}};
+  scoped_actor self{sys};
+  auto ms = self->spawn(math_fun);
+  static_assert(std::is_same_v<decltype(ms), math>);
+  auto ms2 = self->typed_spawn(math_noself);
+  anon_send(ms2, add_request{1, 2}); // answer is dropped
+  int r = 0;
+  self->request(ms, 5s, add_request{4, 5}).receive([&](int x) { r = x; });
+  EXPECT_EQ(r, 9);
+  self->send_exit(ms, exit_reason::kill);
+  self->send_exit(ms2, exit_reason::kill);
+}
