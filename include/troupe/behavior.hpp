@@ -21,7 +21,7 @@ inline constexpr std::chrono::nanoseconds infinite_timeout = std::chrono::nanose
 
 class behavior_impl {
 public:
-  explicit behavior_impl(std::chrono::nanoseconds timeout = infinite_timeout) noexcept : timeout_(timeout) {}
+  explicit behavior_impl(bool has_timeout = false) noexcept : has_timeout_(has_timeout) {}
   behavior_impl(const behavior_impl&) = delete;
   behavior_impl& operator=(const behavior_impl&) = delete;
   virtual ~behavior_impl() = default;
@@ -35,8 +35,10 @@ public:
   virtual bool invoke(message& msg, invoke_result& res) = 0;
   virtual void handle_timeout() {}
 
-  std::chrono::nanoseconds timeout() const noexcept { return timeout_; }
-  bool has_timeout() const noexcept { return timeout_ != infinite_timeout; }
+  // The after(...) duration; only behaviors that have one store it (one idle
+  // actor = one behavior, so every byte here counts).
+  virtual std::chrono::nanoseconds timeout() const noexcept { return infinite_timeout; }
+  bool has_timeout() const noexcept { return has_timeout_; }
 
   friend void intrusive_ptr_add_ref(const behavior_impl* p) noexcept {
     p->rc_.fetch_add(1, std::memory_order_relaxed);
@@ -46,11 +48,9 @@ public:
       delete p;
   }
 
-protected:
-  std::chrono::nanoseconds timeout_;
-
 private:
   mutable std::atomic<std::uint32_t> rc_{1};
+  bool has_timeout_;
 };
 
 using behavior_impl_ptr = intrusive_ptr<behavior_impl>;
@@ -67,7 +67,7 @@ template <class Timeout, class... Cases>
 class default_behavior_impl final : public behavior_impl {
 public:
   default_behavior_impl(std::tuple<Cases...> cases, Timeout tdef)
-    : behavior_impl(timeout_of(tdef)), cases_(std::move(cases)), tdef_(std::move(tdef)) {}
+    : behavior_impl(!std::is_same_v<Timeout, no_timeout>), cases_(std::move(cases)), tdef_(std::move(tdef)) {}
 
   bool invoke(message& msg, invoke_result& res) override {
     return std::apply([&](auto&... cs) { return (cs.invoke(msg, res) || ...); }, cases_);
@@ -79,11 +79,11 @@ public:
   }
 
 private:
-  static std::chrono::nanoseconds timeout_of(const Timeout& t) {
+  std::chrono::nanoseconds timeout() const noexcept override {
     if constexpr (std::is_same_v<Timeout, no_timeout>)
       return infinite_timeout;
     else
-      return t.timeout;
+      return tdef_.timeout;
   }
 
   std::tuple<Cases...> cases_;
@@ -94,8 +94,12 @@ private:
 class combined_behavior_impl final : public behavior_impl {
 public:
   combined_behavior_impl(behavior_impl_ptr first, behavior_impl_ptr second)
-    : behavior_impl(first->has_timeout() ? first->timeout() : second->timeout()),
-      first_(std::move(first)), second_(std::move(second)) {}
+    : behavior_impl(first->has_timeout() || second->has_timeout()), first_(std::move(first)),
+      second_(std::move(second)) {}
+
+  std::chrono::nanoseconds timeout() const noexcept override {
+    return first_->has_timeout() ? first_->timeout() : second_->timeout();
+  }
 
   bool invoke(message& msg, invoke_result& res) override {
     return first_->invoke(msg, res) || second_->invoke(msg, res);

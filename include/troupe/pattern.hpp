@@ -267,7 +267,7 @@ private:
   }
 
   std::tuple<Elems...> elems_;
-  Guard guard_;
+  [[no_unique_address]] Guard guard_; // usually no_guard: takes no space
   F fun_;
 };
 

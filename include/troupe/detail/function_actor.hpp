@@ -2,12 +2,14 @@
 // Adapts a function (and its bound arguments) to an actor class. The first
 // parameter, if it is a pointer to an actor type, selects that type as the
 // actor's class and receives `self`.
+#include <memory>
 #include <optional>
 #include <tuple>
 #include <type_traits>
 
 #include "troupe/behavior.hpp"
 #include "troupe/blocking_actor.hpp"
+#include "troupe/detail/thread_cache.hpp"
 #include "troupe/detail/type_list.hpp"
 #include "troupe/event_based_actor.hpp"
 
@@ -53,20 +55,29 @@ behavior invoke_actor_fun(Self* self, Fun& fun, Xs&... xs) {
   }
 }
 
+// The function and its arguments, needed once at initialisation: kept out of
+// line so that they cost an idle actor only a pointer.
+template <class F, class... Ts>
+struct init_call : cache_allocated<init_call<F, Ts...>> {
+  init_call(F f, Ts... xs) : call(std::move(f), std::move(xs)...) {}
+  std::tuple<F, Ts...> call;
+};
+
 template <class Impl, bool HasSelf, class F, class... Ts>
 class function_actor final : public Impl {
 public:
-  function_actor(actor_config& cfg, F fun, Ts... xs) : Impl(cfg), init_(std::in_place, std::move(fun), std::move(xs)...) {}
+  function_actor(actor_config& cfg, F fun, Ts... xs)
+    : Impl(cfg), init_(std::make_unique<init_call<F, Ts...>>(std::move(fun), std::move(xs)...)) {}
 
   behavior make_behavior() override {
-    auto call = std::move(*init_);
-    init_.reset(); // releases what the function captured once it has run
-    return std::apply([this](auto& fun, auto&... xs) { return invoke_actor_fun<HasSelf>(static_cast<Impl*>(this), fun, xs...); },
-                      call);
+    auto init = std::move(init_); // released (with what it captured) once the function ran
+    return std::apply(
+      [this](auto& fun, auto&... xs) { return invoke_actor_fun<HasSelf>(static_cast<Impl*>(this), fun, xs...); },
+      init->call);
   }
 
 private:
-  std::optional<std::tuple<F, Ts...>> init_;
+  std::unique_ptr<init_call<F, Ts...>> init_;
 };
 
 template <class Impl, bool HasSelf, class F, class... Ts>
