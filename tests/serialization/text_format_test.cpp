@@ -90,3 +90,23 @@ TEST(text_format, errors_report_position_and_cause) {
 }
 
 } // namespace
+
+namespace {
+struct no_equality {
+  int x;
+  std::string s;
+};
+} // namespace
+
+// Announced types without operator== still compare (field by field), so a
+// decoded message can be checked against the original.
+TEST(text_format, announced_types_without_operator_eq_compare_by_fields) {
+  ASSERT_FALSE(troupe::announce<no_equality>("no_equality", troupe::field("x", &no_equality::x),
+                                             troupe::field("s", &no_equality::s)));
+  auto msg = troupe::make_message(no_equality{7, "seven"});
+  auto bytes = troupe::serialize(msg);
+  auto back = troupe::deserialize(bytes);
+  ASSERT_TRUE(back);
+  EXPECT_TRUE(troupe::messages_equal(*back, msg));
+  EXPECT_FALSE(troupe::messages_equal(troupe::make_message(no_equality{7, "eight"}), msg));
+}

@@ -50,12 +50,19 @@ public:
   void default_construct(void* p) const override { new (p) T(); }
   void copy_construct(void* dst, const void* src) const override { new (dst) T(*static_cast<const T*>(src)); }
   void destroy(void* p) const noexcept override { static_cast<T*>(p)->~T(); }
-  bool comparable() const noexcept override { return std::equality_comparable<T>; }
+  // Announced types always compare: with their operator== if they have one,
+  // otherwise field by field through their binary encodings.
+  bool comparable() const noexcept override { return true; }
   bool equal(const void* a, const void* b) const override {
-    if constexpr (std::equality_comparable<T>)
+    if constexpr (std::equality_comparable<T>) {
       return *static_cast<const T*>(a) == *static_cast<const T*>(b);
-    else
-      return false;
+    } else {
+      std::vector<std::byte> x;
+      std::vector<std::byte> y;
+      binary_serializer fx{x};
+      binary_serializer fy{y};
+      return save(fx, a) && save(fy, b) && x == y;
+    }
   }
   bool save(binary_serializer& f, const void* p) const override {
     if constexpr (sizeof...(Fs) == 0)
