@@ -33,6 +33,9 @@ PACKAGES=(
   # Framework 0.17.6 (libcaf-dev), Erlang/OTP (erlang-nox), GNU time, and matplotlib
   # for the runner's plots. OpenMP comes with g++ (libgomp).
   libcaf-dev erlang-nox time python3-matplotlib
+
+  # Fuzzing the message decoder (scripts/fuzz.sh): clang with libFuzzer.
+  clang libclang-rt-14-dev
 )
 
 usage() {
