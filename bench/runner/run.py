@@ -38,7 +38,8 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BUILD = os.path.join(ROOT, "build-benchsuite")
+# TROUPE_BENCH_BUILD: another build directory (e.g. to build two configurations side by side)
+BUILD = os.environ.get("TROUPE_BENCH_BUILD") or os.path.join(ROOT, "build-benchsuite")
 BIN = os.path.join(BUILD, "bench", "bin")
 ERL_DIR = os.path.join(BUILD, "bench", "erlang")
 ERL_SRC = os.path.join(ROOT, "bench", "peers", "erlang")
@@ -89,6 +90,37 @@ WORKLOADS = {
         "systems": ["troupe", "omp", "seq", "caf", "erlang", "akka"],
         "checksum": True,
     },
+    # ---- Savina (Imam & Sarkar 2014): default sizes as "scaled" and "paper" ----------------
+    "counting": {
+        "what": "Savina counting: one producer sends N increments, then asks for the count",
+        "sizes": {"smoke": [1000], "quick": [1000000], "scaled": [1000000], "paper": [1000000]},
+        "systems": ["troupe", "caf", "erlang", "akka"],
+    },
+    "fj_throughput": {
+        "what": "Savina fork-join throughput: N messages to each of A actors",
+        "sizes": {"smoke": [100, 4], "quick": [10000, 60], "scaled": [10000, 60], "paper": [10000, 60]},
+        "systems": ["troupe", "caf", "erlang", "akka"],
+    },
+    "fj_create": {
+        "what": "Savina fork-join creation: N actors, one message each",
+        "sizes": {"smoke": [100], "quick": [40000], "scaled": [40000], "paper": [40000]},
+        "systems": ["troupe", "caf", "erlang", "akka"],
+    },
+    "thread_ring": {
+        "what": "Savina thread ring: N actors pass a token R hops",
+        "sizes": {"smoke": [10, 1000], "quick": [100, 100000], "scaled": [100, 100000], "paper": [100, 100000]},
+        "systems": ["troupe", "caf", "erlang", "akka"],
+    },
+    "chameneos": {
+        "what": "Savina chameneos: C chameneos, M meetings through one mall",
+        "sizes": {"smoke": [10, 1000], "quick": [100, 200000], "scaled": [100, 200000], "paper": [100, 200000]},
+        "systems": ["troupe", "caf", "erlang", "akka"],
+    },
+    "big": {
+        "what": "Savina big: W actors each ping random neighbours N times",
+        "sizes": {"smoke": [100, 10], "quick": [20000, 120], "scaled": [20000, 120], "paper": [20000, 120]},
+        "systems": ["troupe", "caf", "erlang", "akka"],
+    },
 }
 ALL_SYSTEMS = ["troupe", "caf", "omp", "seq", "erlang", "akka"]
 
@@ -98,19 +130,26 @@ def log(*a):
 
 
 # ---- building ---------------------------------------------------------------------------
-def build(jobs):
+def build(jobs, workloads, systems):
+    """Builds the programs of the chosen workloads and systems (only those)."""
     log(f"== building into {BUILD} (-j{jobs})")
     subprocess.run(["cmake", "-S", ROOT, "-B", BUILD, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
                     "-DTROUPE_BUILD_TESTS=OFF", "-DTROUPE_BUILD_EXAMPLES=OFF", "-DTROUPE_BUILD_BENCHMARKS=ON"],
                    check=True, stdout=subprocess.DEVNULL)
-    subprocess.run(["cmake", "--build", BUILD, "--target", "bench_suite", "-j", str(jobs)], check=True)
-    if shutil.which("erlc") and os.path.isdir(ERL_SRC):
+    known = subprocess.run(["ninja", "-C", BUILD, "-t", "targets", "all"], check=True, capture_output=True,
+                           text=True).stdout
+    known = {line.split(":")[0] for line in known.splitlines()}
+    targets = [f"bench_{s}_{w}" for w in workloads for s in WORKLOADS[w]["systems"]
+               if s in systems and f"bench_{s}_{w}" in known]
+    if targets:
+        subprocess.run(["cmake", "--build", BUILD, "--target"] + targets + ["-j", str(jobs)], check=True)
+    if "erlang" in systems and shutil.which("erlc") and os.path.isdir(ERL_SRC):
         os.makedirs(ERL_DIR, exist_ok=True)
         srcs = sorted(os.path.join(ERL_SRC, f) for f in os.listdir(ERL_SRC) if f.endswith(".erl"))
         if srcs:
             subprocess.run(["erlc", "-o", ERL_DIR] + srcs, check=True)
     # Akka 2.6.20: jars from Maven Central (sha1-checked), compiled with javac; optional.
-    if shutil.which("javac") and shutil.which("curl"):
+    if "akka" in systems and shutil.which("javac") and shutil.which("curl"):
         r = subprocess.run(["bash", os.path.join(ROOT, "bench", "peers", "akka", "fetch_and_build.sh"), AKKA_DIR])
         if r.returncode != 0:
             log("(akka peer not built: see the message above; continuing without it)")
@@ -355,7 +394,7 @@ def main():
     size_mode = "smoke" if a.smoke else "quick" if a.quick else "paper" if a.paper else "scaled"
     time_limit = a.time_limit or (60.0 if a.smoke else 120.0)
     if not a.no_build:
-        build(a.jobs)
+        build(a.jobs, a.workloads, a.systems)
     env = dict(os.environ, OMP_WAIT_POLICY=a.omp_wait_policy)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S") + f"-{size_mode}"
     outdir = os.path.join(RESULTS, stamp)

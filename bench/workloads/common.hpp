@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -216,6 +217,41 @@ inline int heat_finish(heat_field& f, int t_steps, bool verify) {
   heat_field ref{f.h, f.w};
   ref.sequential(t_steps);
   return check(ref.v == f.v, "field equals the sequential field bitwise");
+}
+
+// ---- Savina workloads: the kernels every system computes the same way ----------------
+// (bench/README.md, "Savina workloads", specifies the protocols; Erlang and Akka
+// reimplement these three functions bit for bit.)
+
+// Fork-join work per message i: Savina's performComputation(37.2), varied by i so
+// that no compiler can fold it away.
+inline double fj_compute(long long i) {
+  const double s = std::sin(37.2 + static_cast<double>(i & 7));
+  return s * s;
+}
+
+// Sum of fj_compute(0 .. n-1), the expected result per fork-join actor.
+inline double fj_expected(long long n) {
+  double sum = 0;
+  for (long long i = 0; i < n; ++i)
+    sum += fj_compute(i);
+  return sum;
+}
+
+// |a - b| within 1e-9 relative (sums added in arrival order differ in the last bits).
+inline bool nearly_equal(double a, double b) {
+  return std::fabs(a - b) <= 1e-9 * std::fmax(1.0, std::fmax(std::fabs(a), std::fabs(b)));
+}
+
+// Big: each actor's neighbour choice, a 64-bit LCG (Knuth's MMIX constants) seeded
+// with the actor's index; returns the next state, the neighbour is (state >> 33) % W.
+inline std::uint64_t big_next(std::uint64_t x) {
+  return x * 6364136223846793005ULL + 1442695040888963407ULL;
+}
+
+// Chameneos: 0 blue, 1 red, 2 yellow; the colour both take after a meeting.
+inline int chameneos_complement(int a, int b) {
+  return a == b ? a : 3 - a - b;
 }
 
 } // namespace bench
