@@ -198,9 +198,14 @@ error make_error(E code, std::string context) {
 
 // "none" for no error, else "error(<category>, <code>)" or
 // "error(<category>, <code>, \"<context>\")"; codes of the system and exit
-// categories print by name, other codes as numbers. Quotes and backslashes in
+// categories print by name, other codes as numbers; a category that is empty
+// or contains blanks prints quoted ('my cat'). Quotes and backslashes in
 // the context are escaped with a backslash.
 std::string to_string(const error& x);
+
+// The name of `code` in `category` ("invalid_argument" for the system category,
+// "normal" for the exit category), or the code as a decimal number.
+std::string error_code_name(std::uint8_t code, atom_value category);
 std::ostream& operator<<(std::ostream& os, const error& x);
 
 } // namespace troupe

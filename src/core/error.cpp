@@ -69,15 +69,15 @@ std::string name_or_number(E x) {
   return std::to_string(static_cast<unsigned>(x));
 }
 
-std::string code_to_string(std::uint8_t code, atom_value category) {
+} // namespace
+
+std::string error_code_name(std::uint8_t code, atom_value category) {
   if (category == error_category<sec>::value)
     return name_or_number(static_cast<sec>(code));
   if (category == error_category<exit_reason>::value)
     return name_or_number(static_cast<exit_reason>(code));
   return std::to_string(static_cast<unsigned>(code));
 }
-
-} // namespace
 
 std::string to_string(sec x) {
   return name_or_number(x);
@@ -134,9 +134,14 @@ std::string to_string(const error& x) {
   if (!x)
     return "none";
   std::string result = "error(";
-  result += to_string(x.category());
+  // Categories print as plain words; empty ones and those with blanks quoted.
+  auto category = to_string(x.category());
+  if (category.empty() || category.find(' ') != std::string::npos)
+    result += '\'' + category + '\'';
+  else
+    result += category;
   result += ", ";
-  result += code_to_string(x.code(), x.category());
+  result += error_code_name(x.code(), x.category());
   if (!x.context().empty()) {
     result += ", \"";
     for (char c : x.context()) {

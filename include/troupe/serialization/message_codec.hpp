@@ -24,9 +24,15 @@
 //                  are not supported at top level.
 //   name{...}      the announced record `name`; its fields are parsed with the
 //                  field types (so a list field takes the field's element type)
-// So a message of (atom, int, string, vector<int>, record) round-trips through
-// to_string exactly; other element types (e.g. int16, float, double values
-// that print without a '.') come back with the default type.
+//   none, error(category, code[, "context"]), exit_msg(source, reason),
+//   down_msg(source, reason), timeout_msg(id)   those values
+//   type(value)    an element of the announced type `type`, the value parsed
+//                  with that type: int16(3), float(1.5), double(2),
+//                  std::variant<int32,string>(string("x")), ...
+// to_string(message) prints an announced element in the cast form whenever
+// the literal rules would read it back as another type, so every message of
+// announced types round-trips exactly (valid actor handles excepted: they
+// print as actor#<id> and cannot be parsed yet).
 #include <cstddef>
 #include <span>
 #include <string>
@@ -64,6 +70,14 @@ decode_result<message> message_from_string(actor_system& sys, std::string_view t
 // Element-wise equality via the registry (false if a type is not announced or
 // has no operator==). Messages sharing one payload are equal.
 bool messages_equal(const message& a, const message& b);
+
+namespace detail {
+// The type message_from_string gives the single element written as `text`,
+// or nullptr when it does not parse as one element.
+const type_entry* untyped_literal_type(std::string_view text) noexcept;
+// True when `text` parses as a value of e's type.
+bool text_parses_as(const type_entry* e, std::string_view text) noexcept;
+} // namespace detail
 
 // Builds a message from announced element types, each default-constructed.
 // Used by the decoders; throws std::bad_alloc only.

@@ -117,6 +117,16 @@ public:
     return tok.find_first_of(".eEin") != std::string_view::npos;
   }
 
+  // Consumes the identifier `name` or fails with "expected '<name>'".
+  bool consume_name(std::string_view name) {
+    if (consume_word(name))
+      return true;
+    return fail("expected '" + std::string{name} + "'");
+  }
+
+  // none | error(<category>, <code name or number>[, "<context>"])
+  bool parse_error(error& x);
+
   bool parse_integer(std::string_view tok, long long lo, unsigned long long hi, long long& sval,
                      unsigned long long& uval);
   bool parse_double(std::string_view tok, double& out);
@@ -177,6 +187,26 @@ private:
     bool ok = true;
     ((ok = ok && (Is == 0 || expect(',')) && apply(std::get<Is>(xs))), ...);
     return ok && expect(')');
+  }
+
+  // A variant is written as its active alternative in the cast form
+  // <alternative type name>(<value>), e.g. int16(3) or string("x").
+  template <class Variant, std::size_t... Is>
+  bool parse_variant(Variant& x, std::index_sequence<Is...>) {
+    auto start = position();
+    auto name = read_type_name();
+    bool found = false;
+    bool ok = false;
+    (void)((type_name<std::variant_alternative_t<Is, Variant>>() == name
+              ? (found = true, ok = expect('(') && apply(x.template emplace<Is>()) && expect(')'), true)
+              : false)
+           || ...);
+    if (!found) {
+      seek(start);
+      skip_ws();
+      return fail("expected an alternative of " + type_name<Variant>() + " written as type(value)");
+    }
+    return ok;
   }
 
   template <class F>
@@ -241,11 +271,7 @@ bool text_parser::apply(T& x) {
   } else if constexpr (std::is_same_v<T, std::string>) {
     return parse_string(x);
   } else if constexpr (std::is_same_v<T, error>) {
-    if (consume_word("none")) {
-      x = error{};
-      return true;
-    }
-    return fail("only 'none' errors can be parsed");
+    return parse_error(x);
   } else if constexpr (detail::is_handle_v<T>) {
     if (consume_word("invalid-actor") || consume_word("invalid")) {
       // "invalid-actor" lexes as "invalid" '-' "actor"
@@ -292,7 +318,13 @@ bool text_parser::apply(T& x) {
       return false;
     return apply(x.emplace());
   } else if constexpr (detail::is_variant_v<T>) {
-    return fail("variants cannot be parsed from text");
+    return parse_variant(x, std::make_index_sequence<std::variant_size_v<T>>{});
+  } else if constexpr (std::is_same_v<T, exit_msg> || std::is_same_v<T, down_msg>) {
+    // exit_msg(source, reason), as to_string prints it
+    return consume_name(std::is_same_v<T, exit_msg> ? "exit_msg" : "down_msg") && expect('(') && apply(x.source)
+           && expect(',') && apply(x.reason) && expect(')');
+  } else if constexpr (std::is_same_v<T, timeout_msg>) {
+    return consume_name("timeout_msg") && expect('(') && apply(x.id) && expect(')');
   } else if constexpr (detail::is_tuple_v<T>) {
     return apply_tuple(x, std::make_index_sequence<std::tuple_size_v<T>>{});
   } else if constexpr (detail::has_inspect<text_parser, T>) {

@@ -3,7 +3,8 @@
 //   add_request{a = 1, b = 2}
 // Leaf values print exactly as detail::stringify does ('atom', 42, "str\n",
 // true, 1.5); vectors/arrays/maps as [..] (map entries as (k, v)), tuples as
-// (a, b), optionals as *x or null, variants as their active alternative.
+// (a, b), optionals as *x or null, variants as their active alternative in
+// the cast form type(value), e.g. int16(3).
 // Records (inspect(f, x) or announced with fields) print as name{f = v, ...}
 // where unnamed fields are called a0, a1, ...
 #include <string>
@@ -95,7 +96,15 @@ void text_printer::apply(const T& x) {
     if (x.valueless_by_exception())
       out_ += "<valueless>";
     else
-      std::visit([this](const auto& v) { apply(v); }, x);
+      std::visit(
+        [this](const auto& v) {
+          // the cast form names the alternative: int16(3), string("x")
+          out_ += type_name<std::decay_t<decltype(v)>>();
+          out_ += '(';
+          apply(v);
+          out_ += ')';
+        },
+        x);
   } else if constexpr (detail::is_tuple_v<T>) {
     apply_tuple(x, std::make_index_sequence<std::tuple_size_v<T>>{});
   } else if constexpr (detail::has_inspect<text_printer, T>) {

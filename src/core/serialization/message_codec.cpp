@@ -467,6 +467,23 @@ struct untyped_parser {
     }
   }
 
+  // name(...): either a value whose own text form is name(...) (error,
+  // exit_msg, down_msg, timeout_msg) or the cast form type(value) that
+  // to_string prints for elements the literal rules would type differently.
+  bool parse_cast(std::size_t name_pos, std::string_view name, std::vector<parsed_value>& out) {
+    auto* e = reg.find(name);
+    if (e == nullptr) {
+      p.seek(name_pos);
+      p.skip_ws();
+      return p.fail("unknown type '" + std::string{name} + "'");
+    }
+    if (name == "error" || name == "exit_msg" || name == "down_msg" || name == "timeout_msg") {
+      p.seek(name_pos);
+      return parse_with(e, out);
+    }
+    return p.expect('(') && parse_with(e, out) && p.expect(')');
+  }
+
   bool parse_element(std::vector<parsed_value>& out) {
     char c = p.peek();
     if (c == '[')
@@ -484,6 +501,8 @@ struct untyped_parser {
             return p.fail("unknown type '" + std::string{name} + "'");
           return parse_with(e, out);
         }
+        if (p.peek() == '(')
+          return parse_cast(save, name, out);
         if (name == "none") {
           out.push_back(parsed_value::make(error{}));
           return true;
@@ -557,6 +576,34 @@ decode_result<message> message_from_string(const type_registry& types, std::stri
     return error{sec::runtime_error, "exception while parsing"};
   }
 }
+
+namespace detail {
+
+const type_entry* untyped_literal_type(std::string_view text) noexcept {
+  try {
+    text_parser p{text};
+    untyped_parser up{p, type_registry::global()};
+    std::vector<parsed_value> elems;
+    if (!up.parse_element(elems) || !p.at_end() || elems.size() != 1)
+      return nullptr;
+    return elems[0].entry;
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+bool text_parses_as(const type_entry* e, std::string_view text) noexcept {
+  try {
+    text_parser p{text};
+    untyped_parser up{p, type_registry::global()};
+    std::vector<parsed_value> elems;
+    return up.parse_with(e, elems) && p.at_end();
+  } catch (...) {
+    return false;
+  }
+}
+
+} // namespace detail
 
 decode_result<message> message_from_string(actor_system& sys, std::string_view text) noexcept {
   return message_from_string(sys.types(), text);

@@ -43,6 +43,62 @@ bool text_parser::parse_double(std::string_view tok, double& out) {
   return true;
 }
 
+bool text_parser::parse_error(error& x) {
+  if (consume_word("none")) {
+    x = error{};
+    return true;
+  }
+  if (!consume_name("error") || !expect('('))
+    return false;
+  // The category: a plain word, or an atom literal ('my cat', '').
+  atom_value category{};
+  if (peek() == '\'') {
+    if (!parse_atom(category))
+      return false;
+  } else {
+    auto start = pos_;
+    auto text = read_ident();
+    if (text.empty() || text.size() > detail::atom_max_length) {
+      pos_ = start;
+      skip_ws();
+      return fail("expected an error category (an atom of up to 10 characters)");
+    }
+    category = detail::atom_encode(text);
+  }
+  if (!expect(','))
+    return false;
+  // The code: its name in the category, or a number.
+  skip_ws();
+  auto code_pos = pos_;
+  std::uint8_t code = 0;
+  if (pos_ < in_.size() && in_[pos_] >= '0' && in_[pos_] <= '9') {
+    long long s = 0;
+    unsigned long long u = 0;
+    if (!parse_integer(read_number_token(), 0, 255, s, u))
+      return false;
+    code = static_cast<std::uint8_t>(u);
+  } else {
+    auto name = read_ident();
+    bool found = false;
+    for (unsigned c = 0; c < 256 && !found; ++c)
+      if (error_code_name(static_cast<std::uint8_t>(c), category) == name) {
+        code = static_cast<std::uint8_t>(c);
+        found = true;
+      }
+    if (!found || name.empty()) {
+      pos_ = code_pos;
+      return fail("unknown error code '" + std::string{name} + "'");
+    }
+  }
+  std::string context;
+  if (consume(',') && !parse_string(context))
+    return false;
+  if (!expect(')'))
+    return false;
+  x = error{code, category, std::move(context)};
+  return true;
+}
+
 bool text_parser::parse_string(std::string& out) {
   if (!expect('"'))
     return false;
