@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
                  rows[static_cast<std::size_t>(i + 1)]);
     rows.clear();
     self->receive_while([&] { return finished < h - 2; }, on(atom("rowdone"), arg_match) >> [&](int) { ++finished; },
-                        after(600s) >> [&] { finished = -1; });
+                        after(bench::result_timeout) >> [] { bench::timed_out("heat"); });
   }
   if (finished != h - 2)
     return bench::check(false, "all rows finished");

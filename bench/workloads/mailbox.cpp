@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
     for (std::int64_t i = 0; i < s; ++i)
       sys.spawn(sender, r, m);
     r = actor{};
-    self->receive(on(atom("done"), arg_match) >> [&](std::int64_t n) { got = n; }, after(600s) >> [] {});
+    self->receive(on(atom("done"), arg_match) >> [&](std::int64_t n) { got = n; }, after(bench::result_timeout) >> [] { bench::timed_out("mailbox"); });
   }
   bench::metric("messages", static_cast<double>(s * m));
   return bench::check(got == s * m, "receiver got S*M messages");

@@ -36,7 +36,7 @@ int main(int argc, char** argv) {
     for (int y = 0; y < n; ++y)
       self->send(sys.spawn(row_actor, n, iters, image.data(), actor{self}), atom("row"), y);
     self->receive_while([&] { return done < n; }, on(atom("done"), arg_match) >> [&](int) { ++done; },
-                        after(600s) >> [&] { done = n + 1; });
+                        after(bench::result_timeout) >> [] { bench::timed_out("mandelbrot"); });
   }
   if (done != n)
     return bench::check(false, "all rows done");

@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
                           ++received;
                           ++masters_done;
                         },
-                        after(600s) >> [&] { received = expected; });
+                        after(bench::result_timeout) >> [] { bench::timed_out("mixed_case"); });
   }
   bench::metric("actors_created", static_cast<double>(r) * (k * n + k));
   return bench::check(results_ok == r * k && results_bad == 0 && masters_done == r,

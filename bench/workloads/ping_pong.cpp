@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
     scoped_actor self{sys};
     bench::stopwatch sw;
     sys.spawn(ping, sys.spawn(pong), n, actor{self});
-    self->receive(on(atom("done"), arg_match) >> [&](int k) { pongs = k; }, after(600s) >> [] {});
+    self->receive(on(atom("done"), arg_match) >> [&](int k) { pongs = k; }, after(bench::result_timeout) >> [] { bench::timed_out("ping_pong"); });
     secs = sw.seconds();
   }
   bench::metric("ns_per_msg", secs * 1e9 / (2.0 * n));

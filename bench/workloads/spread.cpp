@@ -40,7 +40,7 @@ int main(int argc, char** argv) {
     actor_system sys{bench::troupe_config(a)};
     scoped_actor self{sys};
     self->send(sys.spawn(testee, actor{self}), atom("spread"), pow);
-    self->receive(on(atom("result"), arg_match) >> [&](std::uint64_t y) { result = y; }, after(600s) >> [] {});
+    self->receive(on(atom("result"), arg_match) >> [&](std::uint64_t y) { result = y; }, after(bench::result_timeout) >> [] { bench::timed_out("spread"); });
   }
   bench::metric("actors", static_cast<double>((std::uint64_t{1} << (pow + 1)) - 1));
   return bench::check(result == (std::uint64_t{1} << pow), "result == 2^POW");

@@ -2,6 +2,10 @@
 // troupe side of the workloads: an actor_system configured from bench::args.
 #include <troupe/troupe.hpp>
 
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
 #include "common.hpp"
 
 namespace bench {
@@ -11,6 +15,18 @@ inline troupe::actor_system_config troupe_config(const args& a) {
   if (a.workers != 0)
     cfg.workers = a.workers;
   return cfg;
+}
+
+// The longest a program waits for its result.
+inline constexpr std::chrono::seconds result_timeout{600};
+
+// Ends a program whose result did not arrive in time: the actors still alive
+// would keep the actor_system's destructor waiting, so exit without unwinding.
+[[noreturn]] inline void timed_out(const char* what) {
+  std::printf("CHECK FAILED: %s (no result within %lld s)\n", what,
+              static_cast<long long>(result_timeout.count()));
+  std::fflush(stdout);
+  std::_Exit(1);
 }
 
 } // namespace bench

@@ -32,7 +32,8 @@ public final class Bench {
       String a = argv[i];
       if (a.startsWith("--workers=")) workers = Integer.parseInt(a.substring(10));
       else if (a.equals("--verify")) verify = true;
-      else s[pos++] = Long.parseLong(a);
+      else if (pos < s.length) s[pos++] = Long.parseLong(a);
+      else throw new IllegalArgumentException("too many sizes: " + a);
     }
     return s;
   }
@@ -529,7 +530,25 @@ public final class Bench {
     return check(java.util.Arrays.equals(ref.v, f.v), "field equals the sequential field bitwise");
   }
 
-  public static void main(String[] argv) throws Exception {
+  public static void main(String[] argv) {
+    // Any failure ends the JVM (Akka's threads would otherwise keep it alive):
+    // bad usage exits 2, a timeout or another exception exits 1.
+    int rc;
+    try {
+      rc = run(argv);
+    } catch (IllegalArgumentException e) { // includes NumberFormatException
+      System.err.println("bad usage: " + e.getMessage());
+      rc = 2;
+    } catch (Throwable e) {
+      System.out.println("CHECK FAILED: " + e);
+      rc = 1;
+    }
+    System.out.flush();
+    if (rc == 0) System.exit(0);
+    Runtime.getRuntime().halt(rc); // no shutdown hooks: they may wait for stuck actors
+  }
+
+  static int run(String[] argv) throws Exception {
     int rc;
     switch (argv.length > 0 ? argv[0] : "") {
       case "spread" -> rc = spread(argv);
@@ -539,12 +558,18 @@ public final class Bench {
       case "idle_memory" -> rc = idleMemory(argv);
       case "mandelbrot" -> rc = mandelbrot(argv);
       case "heat" -> rc = heat(argv);
+      case "counting" -> rc = Savina.counting(argv);
+      case "fj_throughput" -> rc = Savina.fjThroughput(argv);
+      case "fj_create" -> rc = Savina.fjCreate(argv);
+      case "thread_ring" -> rc = Savina.threadRing(argv);
+      case "chameneos" -> rc = Savina.chameneos(argv);
+      case "big" -> rc = Savina.big(argv);
       default -> {
-        System.err.println("usage: bench.Bench spread|mailbox|mixed_case|ping_pong|idle_memory|mandelbrot|heat "
-            + "[--workers=W] [--verify] SIZE...");
+        System.err.println("usage: bench.Bench spread|mailbox|mixed_case|ping_pong|idle_memory|mandelbrot|heat|"
+            + "counting|fj_throughput|fj_create|thread_ring|chameneos|big [--workers=W] [--verify] SIZE...");
         rc = 2;
       }
     }
-    System.exit(rc);
+    return rc;
   }
 }

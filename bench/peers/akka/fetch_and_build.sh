@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Akka 2.6.20 (Apache-2.0) peer: downloads akka-actor and its three dependencies from
 # Maven Central (checked against the .sha1 files Maven Central publishes next to them)
-# into $1/lib and compiles Bench.java into $1/classes with the JDK's javac (Java 17:
+# into $1/lib and compiles the .java files here into $1/classes with the JDK's javac (Java 17:
 # Debian's openjdk-17-jdk-headless). Idempotent: jars already present are kept.
 #   bash bench/peers/akka/fetch_and_build.sh OUT_DIR
 set -euo pipefail
@@ -29,6 +29,14 @@ for a in "${artifacts[@]}"; do
   fi
   mv "$jar.part" "$jar"
 done
-if [[ ! -f "$out/classes/bench/Bench.class" || "$here/Bench.java" -nt "$out/classes/bench/Bench.class" ]]; then
-  javac -nowarn -d "$out/classes" -cp "$out/lib/*" "$here/Bench.java"
+# Every .java file of this directory (Bench.java dispatches to the others); rebuilt when
+# any of them is newer than Bench.class.
+srcs=("$here"/*.java)
+stale=0
+[[ -f "$out/classes/bench/Bench.class" ]] || stale=1
+for s in "${srcs[@]}"; do
+  if [[ "$s" -nt "$out/classes/bench/Bench.class" ]]; then stale=1; fi
+done
+if (( stale )); then
+  javac -nowarn -d "$out/classes" -cp "$out/lib/*" "${srcs[@]}"
 fi

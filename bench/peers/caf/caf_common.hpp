@@ -1,6 +1,9 @@
 #pragma once
 // CAF 0.17 side of the workloads: an actor_system_config with the same number of
 // workers as troupe (CAF's default is max(cores, 4); troupe's is the core count).
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <thread>
 
 #include "caf/all.hpp"
@@ -14,6 +17,17 @@ inline void configure_caf(caf::actor_system_config& cfg, const args& a) {
     n = 1;
   cfg.set("scheduler.max-threads", n);
   // no stdout logging noise, no middleman: only caf_core is linked
+}
+
+// The bound on the main thread's wait for a result (Savina workloads): a run that cannot
+// finish reports a failed check and exits 1 without waiting for its actors.
+inline constexpr std::chrono::seconds caf_result_timeout{600};
+
+[[noreturn]] inline void caf_timed_out(const char* what) {
+  std::printf("CHECK FAILED: %s (no result after %lld s)\n", what,
+              static_cast<long long>(caf_result_timeout.count()));
+  std::fflush(stdout);
+  std::_Exit(1);
 }
 
 } // namespace bench

@@ -1,11 +1,13 @@
 %% Shared helpers of the Erlang workloads (bench/peers/erlang): argument parsing,
-%% the runner's METRIC/CHECK protocol, RSS, FNV-1a checksums, the factorisation.
+%% the runner's METRIC/CHECK protocol, RSS, FNV-1a checksums, the factorisation and
+%% the Savina kernels (bit for bit those of bench/workloads/common.hpp).
 %% Every workload module is run as
 %%   erl -noshell -pa DIR +S W:W -run erl_<workload> main [--verify] SIZE...
 %% and halts with 0 (verified), 1 (wrong) or 2 (bad usage).
 -module(erl_bench).
 -export([args/2, metric/2, metric_hex/2, check/2, rss_bytes/0, fnv1a/2, fnv_init/0,
-         factorize/1, now_s/0]).
+         factorize/1, now_s/0,
+         fj_compute/1, fj_expected/1, nearly_equal/2, big_next/1, chameneos_complement/2]).
 
 args(Args, Defaults) ->
     Verify = lists:member("--verify", Args) orelse lists:member("verify", Args),
@@ -48,3 +50,28 @@ fact(_N, D, Acc) -> lists:reverse([D | Acc]).
 
 next_d(2) -> 3;
 next_d(D) -> D + 2.
+
+%% ---- Savina workloads: the kernels of bench/workloads/common.hpp ---------------------
+
+%% Fork-join work per message I: sin(37.2 + (I & 7))^2 (math:sin is the C library sin).
+fj_compute(I) ->
+    S = math:sin(37.2 + float(I band 7)),
+    S * S.
+
+%% Sum of fj_compute(0 .. N-1), added in that order.
+fj_expected(N) -> fj_expected(0, N, 0.0).
+
+fj_expected(N, N, Sum) -> Sum;
+fj_expected(I, N, Sum) -> fj_expected(I + 1, N, Sum + fj_compute(I)).
+
+%% |A - B| within 1e-9 relative.
+nearly_equal(A, B) ->
+    abs(A - B) =< 1.0e-9 * max(1.0, max(abs(A), abs(B))).
+
+%% Big's neighbour choice: a 64-bit LCG (Knuth's MMIX constants), wrapping at 2^64.
+big_next(X) ->
+    (X * 6364136223846793005 + 1442695040888963407) band 16#FFFFFFFFFFFFFFFF.
+
+%% Chameneos: 0 blue, 1 red, 2 yellow; the colour both take after a meeting.
+chameneos_complement(A, A) -> A;
+chameneos_complement(A, B) -> 3 - A - B.
