@@ -76,6 +76,13 @@ public:
     return spawn<Impl, Os>(std::forward<Ts>(xs)...);
   }
 
+  // The system the seed-style free functions (troupe::spawn, troupe::typed_spawn)
+  // use: on a scheduler worker, the system that worker belongs to; elsewhere
+  // the process's default system, which is the first actor_system constructed
+  // while no other default existed, until its destructor starts. nullptr when
+  // there is none.
+  static actor_system* current() noexcept;
+
   // `actor`, or Impl's typed handle for a typed actor class.
   template <class Impl>
   static auto as_handle(actor x) {
@@ -203,6 +210,45 @@ private:
   std::mutex threads_mtx_;
   std::vector<owned_thread> threads_;
 };
+
+// ---- the seed's free functions: spawn on actor_system::current() ---------------------
+
+namespace detail {
+// actor_system::current(), or std::logic_error naming `fn` when there is none.
+actor_system& implicit_system(const char* fn);
+} // namespace detail
+
+// spawn(f, xs...) and spawn<Impl>(xs...) without naming a system, as in the
+// seed papers (`actor ms = spawn(f);`): see actor_system::current().
+// Throws std::logic_error when no actor_system exists.
+template <spawn_options Os = no_spawn_options, class F, class... Ts>
+  requires(!std::is_base_of_v<abstract_actor, F>)
+auto spawn(F fun, Ts&&... xs) {
+  return detail::implicit_system("spawn").spawn<Os>(std::move(fun), std::forward<Ts>(xs)...);
+}
+
+template <class Impl, spawn_options Os = no_spawn_options, class... Ts>
+  requires std::is_base_of_v<abstract_actor, Impl>
+auto spawn(Ts&&... xs) {
+  return detail::implicit_system("spawn").spawn<Impl, Os>(std::forward<Ts>(xs)...);
+}
+
+// typed_spawn(f) as in the seed (`math ms = typed_spawn(f);`): spawn restricted
+// to typed actors, on actor_system::current().
+template <spawn_options Os = no_spawn_options, class F, class... Ts>
+  requires(!std::is_base_of_v<abstract_actor, F>)
+auto typed_spawn(F fun, Ts&&... xs) {
+  static_assert(detail::typed_function_traits<F>::is_typed,
+                "typed_spawn needs a function taking a typed self pointer or returning a typed behavior");
+  return detail::implicit_system("typed_spawn").spawn<Os>(std::move(fun), std::forward<Ts>(xs)...);
+}
+
+template <class Impl, spawn_options Os = no_spawn_options, class... Ts>
+  requires std::is_base_of_v<abstract_actor, Impl>
+auto typed_spawn(Ts&&... xs) {
+  static_assert(detail::typed_actor_class<Impl>, "typed_spawn<Impl> needs a typed actor class (math::base)");
+  return detail::implicit_system("typed_spawn").spawn<Impl, Os>(std::forward<Ts>(xs)...);
+}
 
 // ---- local_actor's spawn (needs actor_system) ----------------------------------------
 

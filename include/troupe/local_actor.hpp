@@ -22,6 +22,7 @@
 #include "troupe/spawn_options.hpp"
 #include "troupe/system_messages.hpp"
 #include "troupe/typed/replies_to.hpp"
+#include "troupe/typed/typed_response_promise.hpp"
 
 namespace troupe {
 
@@ -119,6 +120,13 @@ public:
 
   // A promise to answer the current request later; the handler's return value is ignored.
   response_promise make_response_promise();
+
+  // The same, typed: deliver() accepts exactly (T, Ts...) or an error; a typed
+  // behavior checks (T, Ts...) against the handler's signature.
+  template <class T, class... Ts>
+  typed_response_promise<T, Ts...> make_response_promise() {
+    return typed_response_promise<T, Ts...>{make_response_promise()};
+  }
 
   // ---- behavior -----------------------------------------------------------------
 

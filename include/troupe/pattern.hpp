@@ -122,7 +122,7 @@ void set_result(invoke_result& res, R&& x) {
   } else if constexpr (std::is_same_v<D, message>) {
     res.kind = invoke_result::reply;
     res.value = std::forward<R>(x);
-  } else if constexpr (std::is_same_v<D, response_promise>) {
+  } else if constexpr (std::is_same_v<D, response_promise> || requires { typename D::promise_tag; }) {
     res.kind = invoke_result::done; // answered later through the promise
   } else if constexpr (is_tuple<D>::value) {
     res.kind = invoke_result::reply;

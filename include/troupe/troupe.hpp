@@ -26,3 +26,4 @@
 #include "troupe/typed/typed_event_based_actor.hpp"
 #include "troupe/typed/typed_function_actor.hpp"
 #include "troupe/typed/typed_response_handle.hpp"
+#include "troupe/typed/typed_response_promise.hpp"

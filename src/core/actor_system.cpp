@@ -11,9 +11,30 @@
 
 namespace troupe {
 
+namespace {
+
+// The default system of the free functions (actor_system::current()).
+std::atomic<actor_system*> default_system{nullptr};
+
+} // namespace
+
 actor_system::actor_system(const actor_system_config& cfg) : cfg_(cfg), scheduler_(cfg_.make_scheduler(this)) {
   timers_.start();
   scheduler_->start();
+  actor_system* none = nullptr;
+  default_system.compare_exchange_strong(none, this, std::memory_order_acq_rel);
+}
+
+actor_system* actor_system::current() noexcept {
+  if (auto* worker = scheduler::current_worker())
+    return worker->system();
+  return default_system.load(std::memory_order_acquire);
+}
+
+actor_system& detail::implicit_system(const char* fn) {
+  if (auto* sys = actor_system::current())
+    return *sys;
+  throw std::logic_error(std::string{"troupe::"} + fn + ": no actor_system exists (create one first)");
 }
 
 type_registry& actor_system::types() noexcept {
@@ -21,6 +42,8 @@ type_registry& actor_system::types() noexcept {
 }
 
 actor_system::~actor_system() {
+  actor_system* self = this;
+  default_system.compare_exchange_strong(self, nullptr, std::memory_order_acq_rel);
   await_all_actors_done();
   shutting_down_.store(true, std::memory_order_release);
   // Pending timers hold messages (and handles); destroying them may release

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -101,6 +102,87 @@ TEST(typed_actor, typed_spawn_and_function_without_self) {
   int r = 0;
   self->request(ms, 5s, add_request{20, 22}).receive([&](int x) { r = x; });
   EXPECT_EQ(r, 42);
+  self->send_exit(ms, exit_reason::kill);
+}
+
+// The seed's style: `math ms = typed_spawn(f);` without naming a system.
+TEST(typed_actor, free_typed_spawn_uses_the_default_system) {
+  EXPECT_EQ(actor_system::current(), nullptr);
+  EXPECT_THROW(typed_spawn(math_fun), std::logic_error);
+  EXPECT_THROW(spawn([] { return behavior{}; }), std::logic_error);
+  {
+    actor_system sys{actor_system_config{}};
+    EXPECT_EQ(actor_system::current(), &sys);
+    actor_system other{actor_system_config{}};
+    EXPECT_EQ(actor_system::current(), &sys) << "the first system stays the default";
+    scoped_actor self{sys};
+    math ms = typed_spawn(math_fun);
+    auto ms2 = typed_spawn<math_class>(10);
+    static_assert(std::is_same_v<decltype(ms2), math>);
+    int r = 0;
+    self->request(ms, 5s, add_request{1, 2}).receive([&](int x) { r = x; });
+    EXPECT_EQ(r, 3);
+    self->request(ms2, 5s, add_request{1, 2}).receive([&](int x) { r = x; });
+    EXPECT_EQ(r, 13);
+    EXPECT_EQ(ms.ctrl()->home_system(), &sys);
+    // On a worker of `other`, the free functions use `other`.
+    scoped_actor self2{other};
+    auto spawner = other.spawn([](event_based_actor* s) -> behavior {
+      return {
+        [s](int) {
+          math inner = typed_spawn(math_fun);
+          auto* home = inner.ctrl()->home_system();
+          s->send_exit(inner, exit_reason::kill);
+          return home == &s->system();
+        },
+      };
+    });
+    bool same = false;
+    self2->request(spawner, 5s, 1).receive([&](bool b) { same = b; });
+    EXPECT_TRUE(same);
+    self->send_exit(ms, exit_reason::kill);
+    self->send_exit(ms2, exit_reason::kill);
+    self2->send_exit(spawner, exit_reason::kill);
+  }
+  EXPECT_EQ(actor_system::current(), nullptr) << "a destroyed default is forgotten";
+  actor_system next{actor_system_config{}};
+  EXPECT_EQ(actor_system::current(), &next);
+}
+
+// A typed handler that answers later: typed_response_promise, checked like a
+// direct answer (tests/typed/compile_fail covers the wrong types).
+using delayed_math = typed_actor<replies_to<add_request>::with<int>, replies_to<sub_request>::with<int>>;
+
+delayed_math::behavior_type delayed_fun(delayed_math::pointer self) {
+  return {
+    [self](const add_request& r) {
+      auto rp = self->make_response_promise<int>();
+      // answer from another actor's context, a little later
+      self->spawn([rp, sum = r.a + r.b](event_based_actor* helper) mutable {
+        rp.deliver(sum);
+        helper->quit();
+      });
+      return rp;
+    },
+    [self](const sub_request&) {
+      auto rp = self->make_response_promise<int>();
+      rp.deliver(error{sec::invalid_argument, "no subtraction today"});
+      return rp;
+    },
+  };
+}
+
+TEST(typed_actor, typed_response_promise_answers_later) {
+  actor_system sys{actor_system_config{}};
+  scoped_actor self{sys};
+  auto ms = sys.spawn(delayed_fun);
+  int r = 0;
+  self->request(ms, 5s, add_request{40, 2}).receive([&](int x) { r = x; });
+  EXPECT_EQ(r, 42);
+  error err;
+  self->request(ms, 5s, sub_request{1, 1}).receive([&](int x) { r = x; }, [&](error& e) { err = e; });
+  EXPECT_TRUE(err.is(sec::invalid_argument));
+  EXPECT_EQ(err.context(), "no subtraction today");
   self->send_exit(ms, exit_reason::kill);
 }
 

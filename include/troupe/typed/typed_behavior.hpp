@@ -5,9 +5,10 @@
 //     (by value or const&) and returning its output types (T, std::tuple<Ts...>,
 //     void for reacts_to / with<>);
 //   * no handler accepts an input that is not in the interface.
-// Escape hatches (unchecked results): a handler may return `message` or a
-// `response_promise` (answer later); it can also answer with an error through
-// self->reply(error{...}) when declared with the right result type.
+// A handler may answer later: returning self->make_response_promise<Out...>()
+// (typed_response_promise, checked like a direct answer). Escape hatches
+// (unchecked results): a handler may return `message` or an untyped
+// `response_promise`.
 // An `after(d) >> f` timeout may be given last, as for dynamic behaviors.
 #include <tuple>
 #include <type_traits>
@@ -15,6 +16,7 @@
 
 #include "troupe/behavior.hpp"
 #include "troupe/typed/replies_to.hpp"
+#include "troupe/typed/typed_response_promise.hpp"
 
 namespace troupe {
 
@@ -43,6 +45,10 @@ struct handler_output<message> {
 template <>
 struct handler_output<response_promise> {
   using type = any_typed_output;
+};
+template <class... Ts>
+struct handler_output<typed_response_promise<Ts...>> {
+  using type = type_list<Ts...>; // checked like a direct answer
 };
 
 template <class F>
