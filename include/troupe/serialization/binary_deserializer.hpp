@@ -101,11 +101,12 @@ public:
     std::uint64_t v{};
     if (!read_varint(v))
       return false;
-    auto limit = min_size == 0 ? max_empty_elements : remaining() / min_size;
-    if (min_size == 0 && remaining() > limit)
-      limit = remaining();
-    if (v > limit)
-      return fail("length " + std::to_string(v) + " exceeds the remaining input");
+    // v elements of at least min_size bytes must fit into the rest (no
+    // division: this runs for every string and container).
+    const std::size_t rem = remaining();
+    const bool fits = min_size == 0 ? (v <= max_empty_elements || v <= rem) : (v <= rem && v * min_size <= rem);
+    if (!fits) [[unlikely]]
+      return fail_count(v);
     n = static_cast<std::size_t>(v);
     return true;
   }
@@ -133,6 +134,9 @@ public:
     return false;
   }
   bool fail_eof() { return fail("unexpected end of input"); }
+  [[gnu::cold, gnu::noinline]] bool fail_count(std::uint64_t v) {
+    return fail("length " + std::to_string(v) + " exceeds the remaining input");
+  }
 
   const error& err() const noexcept { return err_; }
 

@@ -24,8 +24,9 @@ struct dyn_header {
   std::uint32_t total;
 };
 
+// a is a power of two (an alignment): a mask, not a division.
 constexpr std::size_t align_up(std::size_t x, std::size_t a) {
-  return (x + a - 1) / a * a;
+  return (x + a - 1) & ~(a - 1);
 }
 
 struct dyn_plan {
