@@ -134,7 +134,7 @@ error announce_impl(std::string name, Fs... fs) {
 template <class T>
 std::string default_announce_name() {
   using U = std::remove_cvref_t<T>;
-  if constexpr (requires { detail::template_type_name<U>::get(); } || std::is_arithmetic_v<U>)
+  if constexpr (requires { detail::template_type_name<U>::get(); } || std::is_arithmetic_v<U> || typed_handle<U>)
     return type_name<U>();
   else
     return std::string{pretty_type_name<U>()};

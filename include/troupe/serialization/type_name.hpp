@@ -4,6 +4,7 @@
 //   string atom error actor actor_addr exit_msg down_msg timeout_msg
 //   std::vector<T> std::array<T,N> std::map<K,V> std::unordered_map<K,V>
 //   std::optional<T> std::variant<A,B,...> std::tuple<A,B,...> std::pair<A,B>
+//   typed_actor<replies_to<In,...>::with<Out,...>,...>
 // with the element names substituted recursively (no spaces except none:
 // "std::map<string,std::vector<int32>>"). Integer names go by size and
 // signedness, so `long` and `long long` both map to int64 (only one of them can
@@ -66,6 +67,20 @@ struct template_type_name<std::pair<A, B>> {
   static std::string get() { return "std::pair<" + type_name_list<A, B>() + ">"; }
 };
 
+template <class Sig>
+std::string signature_name() {
+  return [&]<class... In, class... Out>(type_list<In...>, type_list<Out...>) {
+    return "replies_to<" + type_name_list<In...>() + ">::with<" + type_name_list<Out...>() + ">";
+  }(typename Sig::input_types{}, typename Sig::output_types{});
+}
+
+template <class... Sigs>
+std::string typed_handle_name(type_list<Sigs...>) {
+  std::string out = "typed_actor<";
+  ((out += (out.size() == 12 ? "" : ","), out += signature_name<Sigs>()), ...);
+  return out + ">";
+}
+
 } // namespace detail
 
 // The portable name of T (see above).
@@ -98,6 +113,8 @@ std::string type_name() {
     return "down_msg";
   else if constexpr (std::is_same_v<U, timeout_msg>)
     return "timeout_msg";
+  else if constexpr (detail::typed_handle<U>)
+    return detail::typed_handle_name(typename U::signatures{});
   else if constexpr (requires { detail::template_type_name<U>::get(); })
     return detail::template_type_name<U>::get();
   else {

@@ -19,6 +19,7 @@
 #include "troupe/atom.hpp"
 #include "troupe/error.hpp"
 #include "troupe/system_messages.hpp"
+#include "troupe/typed/replies_to.hpp"
 
 namespace troupe {
 
@@ -67,9 +68,9 @@ inline constexpr bool is_tuple_v = is_specialization_v<T, std::tuple> || is_spec
 template <class T>
 inline constexpr bool is_array_v = is_std_array<T>::value;
 
-// Handles and system values with a fixed built-in encoding.
+// Actor handles (actor, actor_addr, typed_actor<...>): a fixed built-in encoding.
 template <class T>
-inline constexpr bool is_handle_v = std::is_same_v<T, actor> || std::is_same_v<T, actor_addr>;
+inline constexpr bool is_handle_v = std::is_same_v<T, actor> || std::is_same_v<T, actor_addr> || typed_handle<T>;
 
 // A user type with an inspect(f, x) overload found by ADL.
 template <class Inspector, class T>
