@@ -80,13 +80,13 @@ WORKLOADS = {
     },
     "mandelbrot": {
         "what": "Mandelbrot N x N, I iterations, one actor per row",
-        "sizes": {"smoke": [64, 50], "quick": [600, 500], "scaled": [8000, 500], "paper": [16000, 500]},
+        "sizes": {"smoke": [64, 50], "quick": [1000, 500], "scaled": [8000, 500], "paper": [16000, 500]},
         "systems": ["troupe", "omp", "caf", "erlang", "akka"],
         "checksum": True,
     },
     "heat": {
         "what": "heat equation H x 2H grid, 2H steps, one actor per row",
-        "sizes": {"smoke": [12], "quick": [150], "scaled": [400], "paper": [1000]},
+        "sizes": {"smoke": [12], "quick": [300], "scaled": [400], "paper": [1000]},
         "systems": ["troupe", "omp", "seq", "caf", "erlang", "akka"],
         "checksum": True,
     },

@@ -6,13 +6,11 @@
 #include <condition_variable>
 #include <mutex>
 
-#include "troupe/local_actor.hpp"
-#include "troupe/response_handle.hpp"
-#include "troupe/typed/typed_response_handle.hpp"
+#include "troupe/detail/requester.hpp"
 
 namespace troupe {
 
-class blocking_actor : public local_actor {
+class blocking_actor : public detail::requester<blocking_actor, true> {
 public:
   explicit blocking_actor(actor_config&) noexcept {}
   blocking_actor() noexcept = default;
@@ -34,38 +32,7 @@ public:
       receive_impl(bhvr);
   }
 
-  template <class Rep, class Period, class... Ts>
-  response_handle<blocking_actor> request(const actor& dest, std::chrono::duration<Rep, Period> timeout, Ts&&... xs) {
-    auto id = send_request(dest, std::chrono::duration_cast<timespan>(timeout), make_message(std::forward<Ts>(xs)...));
-    return {this, id, true};
-  }
-
-  // A request to a typed actor: the message is checked against its interface
-  // and the handle checks the response handlers against the declared result.
-  template <detail::typed_handle Handle, class Rep, class Period, class... Ts>
-  auto request(const Handle& dest, std::chrono::duration<Rep, Period> timeout, Ts&&... xs) {
-    static_assert(detail::accepts_input_v<typename Handle::signatures, Ts...>,
-                  "typed actor does not support given input");
-    using output = detail::typed_output_t<typename Handle::signatures, Ts...>;
-    auto id = send_request(actor{dest}, std::chrono::duration_cast<timespan>(timeout),
-                           make_message(std::forward<Ts>(xs)...));
-    return typed_response_handle<blocking_actor, output>{response_handle<blocking_actor>{this, id, true}};
-  }
-
-  template <detail::typed_handle Handle, class... Ts>
-  auto sync_send(const Handle& dest, Ts&&... xs) {
-    static_assert(detail::accepts_input_v<typename Handle::signatures, Ts...>,
-                  "typed actor does not support given input");
-    using output = detail::typed_output_t<typename Handle::signatures, Ts...>;
-    auto id = send_request(actor{dest}, detail::infinite_timeout, make_message(std::forward<Ts>(xs)...));
-    return typed_response_handle<blocking_actor, output>{response_handle<blocking_actor>{this, id, true}};
-  }
-
-  template <class... Ts>
-  response_handle<blocking_actor> sync_send(const actor& dest, Ts&&... xs) {
-    auto id = send_request(dest, detail::infinite_timeout, make_message(std::forward<Ts>(xs)...));
-    return {this, id, true};
-  }
+  // request() and sync_send() (detail::requester) both wait for their response.
 
   // Waits for the response to `id`; other messages stay queued.
   void receive_response(message_id id, behavior bhvr);

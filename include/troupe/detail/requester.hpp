@@ -1,0 +1,56 @@
+#pragma once
+// The request API that scheduled and blocking actors share: request() and the
+// seed's sync_send(), to dynamic and (checked) to typed actors. Self is the
+// concrete actor class, whose response handles these return; RequestAwaits
+// says whether request() waits for its response (blocking actors) or
+// multiplexes it (scheduled actors). sync_send() always waits.
+#include <chrono>
+#include <utility>
+
+#include "troupe/local_actor.hpp"
+#include "troupe/response_handle.hpp"
+#include "troupe/typed/typed_response_handle.hpp"
+
+namespace troupe::detail {
+
+template <class Self, bool RequestAwaits>
+class requester : public local_actor {
+public:
+  // Sends a request; the response (or an error: sec::request_timeout after
+  // `timeout`, sec::request_receiver_down) goes to the handlers given to
+  // then()/await()/receive() on the returned handle.
+  template <class Rep, class Period, class... Ts>
+  response_handle<Self> request(const actor& dest, std::chrono::duration<Rep, Period> timeout, Ts&&... xs) {
+    auto id = send_request(dest, std::chrono::duration_cast<timespan>(timeout), make_message(std::forward<Ts>(xs)...));
+    return {static_cast<Self*>(this), id, RequestAwaits};
+  }
+
+  // A request to a typed actor: the message is checked against its interface
+  // and the handle checks the response handlers against the declared result.
+  template <typed_handle Handle, class Rep, class Period, class... Ts>
+  auto request(const Handle& dest, std::chrono::duration<Rep, Period> timeout, Ts&&... xs) {
+    static_assert(accepts_input_v<typename Handle::signatures, Ts...>, "typed actor does not support given input");
+    using output = typed_output_t<typename Handle::signatures, Ts...>;
+    return typed_response_handle<Self, output>{request(actor{dest}, timeout, std::forward<Ts>(xs)...)};
+  }
+
+  // The seed's synchronous send: then() awaits the response; an after(d)
+  // handler among the response handlers sets the timeout.
+  template <class... Ts>
+  response_handle<Self> sync_send(const actor& dest, Ts&&... xs) {
+    auto id = send_request(dest, infinite_timeout, make_message(std::forward<Ts>(xs)...));
+    return {static_cast<Self*>(this), id, true};
+  }
+
+  template <typed_handle Handle, class... Ts>
+  auto sync_send(const Handle& dest, Ts&&... xs) {
+    static_assert(accepts_input_v<typename Handle::signatures, Ts...>, "typed actor does not support given input");
+    using output = typed_output_t<typename Handle::signatures, Ts...>;
+    return typed_response_handle<Self, output>{sync_send(actor{dest}, std::forward<Ts>(xs)...)};
+  }
+
+protected:
+  requester() noexcept = default;
+};
+
+} // namespace troupe::detail
