@@ -69,37 +69,7 @@ TEST(binary_roundtrip, setup) {
   announce_test_types();
 }
 
-ROUNDTRIP(bool_value, bool)
-ROUNDTRIP(char_value, char)
-ROUNDTRIP(int8, std::int8_t)
-ROUNDTRIP(int16, std::int16_t)
-ROUNDTRIP(int32, std::int32_t)
-ROUNDTRIP(int64, std::int64_t)
-ROUNDTRIP(uint8, std::uint8_t)
-ROUNDTRIP(uint16, std::uint16_t)
-ROUNDTRIP(uint32, std::uint32_t)
-ROUNDTRIP(uint64, std::uint64_t)
-ROUNDTRIP(float_value, float)
-ROUNDTRIP(double_value, double)
-ROUNDTRIP(string, std::string)
-ROUNDTRIP(atom, atom_value)
-ROUNDTRIP(error_value, error)
-ROUNDTRIP(enum_value, color)
-ROUNDTRIP(vector_int32, std::vector<std::int32_t>)
-ROUNDTRIP(vector_bool, std::vector<bool>)
-ROUNDTRIP(vector_string, std::vector<std::string>)
-ROUNDTRIP(array, std::array<std::int16_t, 3>)
-ROUNDTRIP(map, std::map<std::string, std::int32_t>)
-ROUNDTRIP(unordered_map, std::unordered_map<std::int64_t, std::vector<std::string>>)
-ROUNDTRIP(optional, std::optional<std::string>)
-ROUNDTRIP(variant, std::variant<std::int32_t, std::string, add_request>)
-ROUNDTRIP(tuple, std::tuple<std::int8_t, std::uint16_t, float>)
-ROUNDTRIP(pair, std::pair<std::string, bool>)
-ROUNDTRIP(announced_member_pointers, add_request)
-ROUNDTRIP(announced_positional, sub_request)
-ROUNDTRIP(inspect_record, point)
-ROUNDTRIP(nested_record, order)
-ROUNDTRIP(vector_of_records, std::vector<order>)
+SERTEST_FOR_EACH_TYPE(ROUNDTRIP)
 
 TEST(binary_roundtrip, handles_and_system_messages) {
   announce_test_types();

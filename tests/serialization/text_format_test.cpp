@@ -131,37 +131,7 @@ void text_roundtrip(std::uint64_t seed) {
     text_roundtrip<__VA_ARGS__>(0x7e470000u + __LINE__);                                                    \
   }
 
-TEXT_ROUNDTRIP(bool_value, bool)
-TEXT_ROUNDTRIP(char_value, char)
-TEXT_ROUNDTRIP(int8, std::int8_t)
-TEXT_ROUNDTRIP(int16, std::int16_t)
-TEXT_ROUNDTRIP(int32, std::int32_t)
-TEXT_ROUNDTRIP(int64, std::int64_t)
-TEXT_ROUNDTRIP(uint8, std::uint8_t)
-TEXT_ROUNDTRIP(uint16, std::uint16_t)
-TEXT_ROUNDTRIP(uint32, std::uint32_t)
-TEXT_ROUNDTRIP(uint64, std::uint64_t)
-TEXT_ROUNDTRIP(float_value, float)
-TEXT_ROUNDTRIP(double_value, double)
-TEXT_ROUNDTRIP(string, std::string)
-TEXT_ROUNDTRIP(atom, atom_value)
-TEXT_ROUNDTRIP(error_value, error)
-TEXT_ROUNDTRIP(enum_value, color)
-TEXT_ROUNDTRIP(vector_int32, std::vector<std::int32_t>)
-TEXT_ROUNDTRIP(vector_bool, std::vector<bool>)
-TEXT_ROUNDTRIP(vector_string, std::vector<std::string>)
-TEXT_ROUNDTRIP(array, std::array<std::int16_t, 3>)
-TEXT_ROUNDTRIP(map, std::map<std::string, std::int32_t>)
-TEXT_ROUNDTRIP(unordered_map, std::unordered_map<std::int64_t, std::vector<std::string>>)
-TEXT_ROUNDTRIP(optional, std::optional<std::string>)
-TEXT_ROUNDTRIP(variant, std::variant<std::int32_t, std::string, add_request>)
-TEXT_ROUNDTRIP(tuple, std::tuple<std::int8_t, std::uint16_t, float>)
-TEXT_ROUNDTRIP(pair, std::pair<std::string, bool>)
-TEXT_ROUNDTRIP(announced_member_pointers, add_request)
-TEXT_ROUNDTRIP(announced_positional, sub_request)
-TEXT_ROUNDTRIP(inspect_record, point)
-TEXT_ROUNDTRIP(nested_record, order)
-TEXT_ROUNDTRIP(vector_of_records, std::vector<order>)
+SERTEST_FOR_EACH_TYPE(TEXT_ROUNDTRIP)
 
 TEST(text_format, whitespace_and_field_order) {
   announce_test_types();
