@@ -2,6 +2,7 @@
 // A message is an immutable-by-default, type-erased tuple with copy-on-write:
 // copies share one reference-counted payload; write access through
 // get_mutable_as() copies the payload first if anybody else still sees it.
+#include <algorithm>
 #include <atomic>
 #include <cassert>
 #include <cstddef>
@@ -85,7 +86,10 @@ struct message_layout_of {
     ((pos = (pos + alignof(Ts) - 1) / alignof(Ts) * alignof(Ts), r.offsets[i++] = static_cast<std::uint32_t>(pos),
       pos += sizeof(Ts)),
      ...);
-    r.total = static_cast<std::uint32_t>(pos);
+    // A multiple of the strictest element alignment: thread-cache blocks of
+    // such a size are aligned to it (blocks are carved at multiples of their size).
+    constexpr std::size_t max_align = std::max({alignof(message_data), alignof(Ts)...});
+    r.total = static_cast<std::uint32_t>((pos + max_align - 1) / max_align * max_align);
     return r;
   }
   static constexpr auto computed = compute();

@@ -17,8 +17,13 @@ inline constexpr bool thread_cache_enabled = false;
 inline constexpr bool thread_cache_enabled = true;
 #endif
 
-// Size classes are multiples of 16 bytes up to max_cached_size.
-inline constexpr std::size_t cache_granularity = 16;
+// Size classes are multiples of 8 bytes up to max_cached_size (a one-atom
+// message is 24 bytes, its mailbox element 32: 56 per queued message, not 64).
+// Slabs are carved into blocks at multiples of the block size from a 16-byte
+// aligned start, so a block is 16-byte aligned whenever its size is a multiple
+// of 16, which holds for every object with alignof 16 (sizeof is a multiple of
+// alignof); raw allocations round their size up to their alignment.
+inline constexpr std::size_t cache_granularity = 8;
 inline constexpr std::size_t max_cached_size = 512;
 inline constexpr std::size_t num_size_classes = max_cached_size / cache_granularity;
 inline constexpr std::size_t cache_batch = 128;               // blocks moved to/from the depot at once
