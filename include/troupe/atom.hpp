@@ -145,12 +145,19 @@ inline std::ostream& operator<<(std::ostream& os, atom_value v) {
 }
 
 // An atom lifted into the type system, e.g. to dispatch on message tags at
-// compile time: atom_constant<atom("get")>.
+// compile time: using get_atom = atom_constant<atom("get")>. In a message it
+// travels as its atom_value; a handler parameter of type get_atom matches
+// exactly that atom, and typed interfaces (replies_to<get_atom, int>) tell
+// signatures apart by it. get_atom::value is a get_atom (converting to
+// atom_value wherever one is expected, also in constant expressions).
 template <atom_value V>
 struct atom_constant {
-  static constexpr atom_value value = V;
+  static const atom_constant value;
   constexpr operator atom_value() const noexcept { return V; }
 };
+
+template <atom_value V>
+constexpr atom_constant<V> atom_constant<V>::value{};
 
 template <atom_value V>
 std::string to_string(atom_constant<V>) {

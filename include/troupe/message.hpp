@@ -164,6 +164,24 @@ struct strip_and_convert<atom_constant<V>> {
 template <class T>
 using strip_and_convert_t = typename strip_and_convert<std::decay_t<T>>::type;
 
+// What tells typed signatures apart: the element type, except that an atom
+// constant stays itself (replies_to<add_atom, int> vs replies_to<sub_atom, int>).
+template <class T>
+struct signature_key {
+  using type = strip_and_convert_t<T>;
+};
+template <atom_value V>
+struct signature_key<atom_constant<V>> {
+  using type = atom_constant<V>;
+};
+template <class T>
+using signature_key_t = typename signature_key<std::decay_t<T>>::type;
+
+template <class T>
+struct is_atom_constant : std::false_type {};
+template <atom_value V>
+struct is_atom_constant<atom_constant<V>> : std::true_type {};
+
 } // namespace detail
 
 class message {

@@ -67,10 +67,13 @@ struct value_elem {
   bool check(const T& x) const { return x == value; }
 };
 
-template <class T>
-struct is_atom_constant : std::false_type {};
+// Matches one atom equal to V (no storage: V is part of the type).
 template <atom_value V>
-struct is_atom_constant<atom_constant<V>> : std::true_type {};
+struct atom_const_elem {
+  using type = atom_value;
+  using constant = atom_constant<V>;
+  static constexpr bool check(const atom_value& x) noexcept { return x == V; }
+};
 
 // Turns one argument of on(...) into a pattern element.
 template <class A>
@@ -79,7 +82,7 @@ constexpr auto to_elem(A&& x) {
   if constexpr (std::is_same_v<D, anything_t>)
     return wildcard_elem{};
   else if constexpr (is_atom_constant<D>::value)
-    return value_elem<atom_value, atom_value>{D::value};
+    return atom_const_elem<static_cast<atom_value>(D{})>{};
   else if constexpr (std::is_same_v<D, const char*> || std::is_same_v<D, char*>)
     return value_elem<std::string, std::string>{std::string{x}};
   else if constexpr (requires { typename D::val_tag; })
@@ -202,15 +205,25 @@ private:
   template <std::size_t... K>
   static constexpr void check_arg_types(std::index_sequence<K...>) {
     constexpr std::size_t offset = info::num_typed - arity;
-    (check_one_arg<typename detail::tl_at<K, fun_args>::type,
-                   typename typed_elem_t<offset + K>::type>(),
-     ...);
+    (check_one_arg<typename detail::tl_at<K, fun_args>::type, typed_elem_t<offset + K>>(), ...);
   }
 
   template <class Param, class Elem>
   static constexpr void check_one_arg() {
-    static_assert(std::is_same_v<std::decay_t<Param>, Elem>,
-                  "callback parameter type does not match the pattern's element type");
+    if constexpr (detail::is_atom_constant<std::decay_t<Param>>::value) {
+      // Only a pattern element that matches exactly this atom may bind it.
+      constexpr bool same_atom = requires { typename Elem::constant; } && [] {
+        if constexpr (requires { typename Elem::constant; })
+          return std::is_same_v<typename Elem::constant, std::decay_t<Param>>;
+        else
+          return false;
+      }();
+      static_assert(same_atom, "an atom constant parameter needs the same atom constant in the pattern");
+      static_assert(!detail::is_mutable_ref_v<Param>, "atom constant parameters are taken by value or const&");
+    } else {
+      static_assert(std::is_same_v<std::decay_t<Param>, typename Elem::type>,
+                    "callback parameter type does not match the pattern's element type");
+    }
     static_assert(!std::is_rvalue_reference_v<Param>,
                   "callback parameters must be values or lvalue references");
   }
@@ -247,7 +260,9 @@ private:
     using T = typename typed_elem_t<offset + K>::type;
     using Param = typename detail::tl_at<K, fun_args>::type;
     auto idx = msg_index(info::typed[offset + K], n);
-    if constexpr (detail::is_mutable_ref_v<Param>)
+    if constexpr (detail::is_atom_constant<std::decay_t<Param>>::value)
+      return std::decay_t<Param>{}; // matched: the atom is the constant
+    else if constexpr (detail::is_mutable_ref_v<Param>)
       return *static_cast<T*>(msg.mutable_at(idx));
     else
       return *static_cast<const T*>(msg.at(idx));
@@ -273,10 +288,21 @@ private:
 
 namespace detail {
 
+// A callback parameter's element: its type, or for an atom constant
+// parameter (add_atom) the atom it names.
+template <class T>
+struct param_elem {
+  using type = type_elem<T>;
+};
+template <atom_value V>
+struct param_elem<atom_constant<V>> {
+  using type = atom_const_elem<V>;
+};
+
 template <class F>
 struct arg_match_elems {
   template <class... Ts>
-  static std::tuple<type_elem<Ts>...> make(type_list<Ts...>);
+  static std::tuple<typename param_elem<Ts>::type...> make(type_list<Ts...>);
   using type = decltype(make(std::declval<typename callable_t<F>::decayed_arg_types>()));
 };
 

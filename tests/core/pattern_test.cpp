@@ -112,6 +112,30 @@ TEST(pattern, atom_constants_and_strings_as_values) {
   EXPECT_EQ(n, 11);
 }
 
+// A handler parameter of an atom-constant type matches exactly that atom.
+TEST(pattern, atom_constant_parameters_match_their_atom) {
+  using get_atom = atom_constant<atom("get")>;
+  using put_atom = atom_constant<atom("put")>;
+  static_assert(std::is_same_v<decltype(get_atom::value), const get_atom>);
+  static_assert(get_atom::value == atom("get"));
+  std::string seen;
+  behavior bhvr{
+    [&](get_atom, int k) { seen += "get" + std::to_string(k) + ";"; },
+    [&](const put_atom&, int k) { seen += "put" + std::to_string(k) + ";"; },
+    on(atom("del"), arg_match) >> [&](int k) { seen += "del" + std::to_string(k) + ";"; },
+    [&](atom_value other, int) { seen += "other:" + to_string(other) + ";"; },
+  };
+  run(bhvr, make_message(atom("put"), 2));
+  run(bhvr, make_message(get_atom::value, 1));
+  run(bhvr, make_message(atom("del"), 3));
+  run(bhvr, make_message(atom("x"), 4));
+  EXPECT_EQ(seen, "put2;get1;del3;other:x;");
+  switch (atom("get")) {
+    case get_atom::value: break; // usable as a case label
+    default: ADD_FAILURE();
+  }
+}
+
 TEST(pattern, return_values_become_replies) {
   behavior bhvr{
     [](int x) { return std::make_tuple(x, x * 2); },

@@ -347,3 +347,42 @@ TEST(typed_actor, self_spawn_and_anon_send) {
   self->send_exit(ms, exit_reason::kill);
   self->send_exit(ms2, exit_reason::kill);
 }
+
+// Atom constants tell signatures apart, as in CAF-style interfaces.
+namespace {
+using add_atom = atom_constant<atom("add")>;
+using sub_atom = atom_constant<atom("sub")>;
+using calc = typed_actor<replies_to<add_atom, int, int>::with<int>, replies_to<sub_atom, int, int>::with<int>,
+                         replies_to<atom_value>::with<std::string>>;
+
+calc::behavior_type calc_fun() {
+  return {
+    [](add_atom, int a, int b) { return a + b; },
+    [](sub_atom, int a, int b) { return a - b; },
+    [](atom_value x) { return to_string(x); },
+  };
+}
+
+static_assert(std::is_same_v<detail::typed_output_t<calc::signatures, add_atom, int, int>, detail::type_list<int>>);
+static_assert(!detail::accepts_input_v<calc::signatures, atom_value, int, int>,
+              "a plain atom that fits two atom-constant signatures is ambiguous");
+static_assert(std::is_same_v<detail::typed_output_t<calc::signatures, atom_value>, detail::type_list<std::string>>);
+} // namespace
+
+TEST(typed_actor, atom_constants_select_the_signature) {
+  actor_system sys{actor_system_config{}};
+  scoped_actor self{sys};
+  calc c = sys.spawn(calc_fun);
+  int r = 0;
+  self->request(c, 5s, add_atom::value, 7, 3).receive([&](int x) { r = x; });
+  EXPECT_EQ(r, 10);
+  self->request(c, 5s, sub_atom::value, 7, 3).receive([&](int x) { r = x; });
+  EXPECT_EQ(r, 4);
+  std::string name;
+  self->request(c, 5s, atom("hello")).receive([&](const std::string& s) { name = s; });
+  EXPECT_EQ(name, "hello");
+  // A dynamic sender with a plain atom reaches the handler of that atom.
+  self->request(actor{c}, 5s, atom("sub"), 1, 2).receive([&](int x) { r = x; }, [&](error&) { r = 99; });
+  EXPECT_EQ(r, -1);
+  self->send_exit(c, exit_reason::kill);
+}

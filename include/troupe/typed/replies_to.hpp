@@ -20,6 +20,8 @@ struct replies_to {
   struct with {
     // Element types as they travel in a message (const char* -> std::string, ...).
     using input_types = detail::type_list<detail::strip_and_convert_t<In>...>;
+    // input_types, but atom constants stay themselves: what tells signatures apart
+    using input_keys = detail::type_list<detail::signature_key_t<In>...>;
     using output_types = detail::type_list<detail::strip_and_convert_t<Out>...>;
   };
 };
@@ -32,6 +34,7 @@ namespace detail {
 template <class T>
 concept typed_signature = requires {
   typename T::input_types;
+  typename T::input_keys;
   typename T::output_types;
 };
 
@@ -39,15 +42,49 @@ concept typed_signature = requires {
 // errors quiet once the static_assert at the call site fired).
 struct invalid_typed_output {};
 
-template <class Input, class... Sigs>
-struct find_output {
-  using type = invalid_typed_output;
-};
+// Whether keys K (of a message or a handler) fit signature keys S: equal, or
+// a plain atom where the signature names an atom constant.
+template <class K, class S>
+inline constexpr bool key_fits_v = std::is_same_v<K, S> || (std::is_same_v<K, atom_value> && is_atom_constant<S>::value);
 
-template <class Input, class Sig, class... Sigs>
-struct find_output<Input, Sig, Sigs...>
-  : std::conditional_t<std::is_same_v<Input, typename Sig::input_types>, std::type_identity<typename Sig::output_types>,
-                       find_output<Input, Sigs...>> {};
+template <class Ks, class Ss>
+struct keys_fit : std::false_type {};
+template <class... Ks, class... Ss>
+  requires(sizeof...(Ks) == sizeof...(Ss))
+struct keys_fit<type_list<Ks...>, type_list<Ss...>> : std::bool_constant<(key_fits_v<Ks, Ss> && ...)> {};
+
+// The signature a message with keys Keys goes to: the one with exactly these
+// keys, else the only one they fit (a plain atom fitting several atom-constant
+// signatures is ambiguous: no signature).
+template <class Keys, class... Sigs>
+struct find_output {
+  static constexpr std::size_t n = sizeof...(Sigs);
+  static constexpr std::size_t pick() {
+    constexpr bool exact[] = {std::is_same_v<Keys, typename Sigs::input_keys>..., false};
+    constexpr bool fits[] = {keys_fit<Keys, typename Sigs::input_keys>::value..., false};
+    for (std::size_t i = 0; i < n; ++i)
+      if (exact[i])
+        return i;
+    std::size_t found = n;
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (fits[i]) {
+        found = i;
+        ++count;
+      }
+    return count == 1 ? found : n;
+  }
+  static constexpr std::size_t index = pick();
+  template <std::size_t I, bool Valid = (I < n)>
+  struct output {
+    using type = typename tl_at<I, type_list<Sigs...>>::type::output_types;
+  };
+  template <std::size_t I>
+  struct output<I, false> {
+    using type = invalid_typed_output;
+  };
+  using type = typename output<index>::type;
+};
 
 template <class Interface, class Input>
 struct interface_output;
@@ -56,9 +93,9 @@ template <class... Sigs, class Input>
 struct interface_output<type_list<Sigs...>, Input> : find_output<Input, Sigs...> {};
 
 // The response types (a type_list) for sending Ts... to Interface, or
-// invalid_typed_output if no signature accepts Ts...
+// invalid_typed_output if no signature (or more than one) accepts Ts...
 template <class Interface, class... Ts>
-using typed_output_t = typename interface_output<Interface, type_list<strip_and_convert_t<Ts>...>>::type;
+using typed_output_t = typename interface_output<Interface, type_list<signature_key_t<Ts>...>>::type;
 
 template <class Interface, class... Ts>
 inline constexpr bool accepts_input_v = !std::is_same_v<typed_output_t<Interface, Ts...>, invalid_typed_output>;

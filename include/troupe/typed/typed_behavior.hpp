@@ -51,12 +51,21 @@ struct handler_output<typed_response_promise<Ts...>> {
   using type = type_list<Ts...>; // checked like a direct answer
 };
 
+template <class Args>
+struct signature_keys_of;
+template <class... Ts>
+struct signature_keys_of<type_list<Ts...>> {
+  using type = type_list<signature_key_t<Ts>...>;
+};
+
+// A handler fits a signature when its parameter keys fit the signature's
+// (an atom_value parameter handles every atom-constant variant).
 template <class F>
 struct typed_handler_info {
   static_assert(has_call_signature<F>::value,
                 "typed behavior handlers must be callables with one fixed signature (no generic lambdas or on(...) "
                 "patterns)");
-  using input = typename callable_t<F>::decayed_arg_types;
+  using input = typename signature_keys_of<typename callable_t<F>::decayed_arg_types>::type;
   using output = typename handler_output<std::decay_t<typename callable_t<F>::result_type>>::type;
 };
 
@@ -100,7 +109,7 @@ struct check_signature;
 template <class Sig, class... Infos>
 struct check_signature<Sig, std::tuple<Infos...>> {
   static constexpr bool check() {
-    constexpr bool found = (std::is_same_v<typename Sig::input_types, typename Infos::input> || ...);
+    constexpr bool found = (keys_fit<typename Infos::input, typename Sig::input_keys>::value || ...);
     if constexpr (!found) {
       return typed_behavior_missing_handler_for<Sig>::value;
     } else {
@@ -110,7 +119,7 @@ struct check_signature<Sig, std::tuple<Infos...>> {
   // The first handler for the input decides (first match wins at run time).
   template <class I, class... Is>
   static constexpr bool check_result() {
-    if constexpr (std::is_same_v<typename Sig::input_types, typename I::input>) {
+    if constexpr (keys_fit<typename I::input, typename Sig::input_keys>::value) {
       if constexpr (std::is_same_v<typename I::output, typename Sig::output_types>
                     || std::is_same_v<typename I::output, any_typed_output>)
         return true;
@@ -124,7 +133,9 @@ struct check_signature<Sig, std::tuple<Infos...>> {
 
 template <class Info, class... Sigs>
 constexpr bool check_handler_in_interface() {
-  if constexpr ((std::is_same_v<typename Info::input, typename Sigs::input_types> || ...))
+  if constexpr (((keys_fit<typename Info::input, typename Sigs::input_keys>::value
+                  || keys_fit<typename Sigs::input_keys, typename Info::input>::value)
+                 || ...))
     return true;
   else
     return typed_behavior_handler_not_in_interface<typename Info::input>::value;
