@@ -212,7 +212,7 @@ private:
   static constexpr void check_one_arg() {
     if constexpr (detail::is_atom_constant<std::decay_t<Param>>::value) {
       // Only a pattern element that matches exactly this atom may bind it.
-      constexpr bool same_atom = requires { typename Elem::constant; } && [] {
+      constexpr bool same_atom = [] {
         if constexpr (requires { typename Elem::constant; })
           return std::is_same_v<typename Elem::constant, std::decay_t<Param>>;
         else
