@@ -1,6 +1,8 @@
 // The typed math service of 001 §3.2: custom message types instead of atoms,
 // and an interface the compiler checks at every send and every response
-// handler. Shows the function-based, class-based and stateful forms.
+// handler. Shows the function-based, class-based and stateful forms, the
+// seed's free typed_spawn(f), an answer delivered later through a
+// typed_response_promise, and an interface told apart by atom constants.
 //
 //   troupe_example_typed_math_service
 #include <troupe/troupe.hpp>
@@ -54,6 +56,34 @@ math::behavior_type counting(math::stateful_pointer<counter_state> self) {
   };
 }
 
+// Answers later: the promise is checked against with<int> like a return value.
+math::behavior_type deferred(math::pointer self) {
+  return {
+    [self](const add_request& req) {
+      auto rp = self->make_response_promise<int>();
+      self->spawn([rp, sum = req.a + req.b](event_based_actor* helper) mutable {
+        rp.deliver(sum); // rp.deliver("x") would not compile
+        helper->quit();
+      });
+      return rp;
+    },
+    [](const sub_request& req) { return req.a - req.b; },
+  };
+}
+
+// The same service with atoms as message tags (CAF style): the atom constants
+// make (add, int, int) and (sub, int, int) two signatures.
+using add_atom = atom_constant<atom("add")>;
+using sub_atom = atom_constant<atom("sub")>;
+using calc = typed_actor<replies_to<add_atom, int, int>::with<int>, replies_to<sub_atom, int, int>::with<int>>;
+
+calc::behavior_type calculator() {
+  return {
+    [](add_atom, int a, int b) { return a + b; },
+    [](sub_atom, int a, int b) { return a - b; },
+  };
+}
+
 int main() {
   actor_system sys{actor_system_config{}};
   scoped_actor self{sys};
@@ -63,7 +93,8 @@ int main() {
     if (got != want)
       ++failures;
   };
-  math services[] = {sys.spawn(f), sys.spawn<math_impl>(), sys.typed_spawn(counting)};
+  math services[] = {sys.spawn(f), sys.spawn<math_impl>(), sys.typed_spawn(counting),
+                     typed_spawn(deferred)}; // the last one as in the seed: on the default system
   for (auto& ms : services) {
     self->send(ms, add_request{1, 2}); // ok; the reply lands in self's mailbox
     // self->send(ms, 1, 2);           // compile error: typed actor does not support given input
@@ -73,6 +104,13 @@ int main() {
     // .receive([](float) {}) would not compile: math answers with an int.
     self->send_exit(ms, exit_reason::user_shutdown);
   }
+  calc c = typed_spawn(calculator);
+  self->request(c, 5s, add_atom::value, 40, 2).receive([&](int r) { check("request (add, 40, 2)", r, 42); },
+                                                       [&](const error&) { ++failures; });
+  self->request(c, 5s, sub_atom::value, 40, 2).receive([&](int r) { check("request (sub, 40, 2)", r, 38); },
+                                                       [&](const error&) { ++failures; });
+  // self->send(c, atom("add"), 1, 2) would not compile: a plain atom fits both signatures.
+  self->send_exit(c, exit_reason::user_shutdown);
   std::printf("%s\n", failures == 0 ? "ok" : "FAILED");
   return failures == 0 ? 0 : 1;
 }

@@ -1,7 +1,9 @@
 #pragma once
-// A late answer to a request: make_response_promise() in a handler, deliver()
-// later (from the same actor or anywhere). Dropping every copy without
-// delivering answers the requester with sec::broken_promise.
+// A late answer: make_response_promise() in a handler, deliver() later (from
+// the same actor or anywhere). It answers exactly as the handler's result
+// would have: a request gets its response, the sender of a plain message an
+// ordinary message. Only the first deliver() counts. Dropping every copy of a
+// request's promise without delivering answers sec::broken_promise.
 #include <memory>
 
 #include "troupe/actor_control_block.hpp"
@@ -21,7 +23,7 @@ public:
     deliver_msg(make_message(std::forward<Ts>(xs)...));
   }
 
-  // Whether the promise still owes an answer.
+  // Whether the promise still owes the response to a request.
   bool pending() const noexcept { return state_ && state_->mid.is_request() && state_->requester; }
 
 private:

@@ -9,9 +9,17 @@ response_promise::response_promise(strong_actor_ptr self, strong_actor_ptr reque
   : state_(std::make_shared<state>(std::move(self), std::move(requester), mid)) {}
 
 void response_promise::deliver_msg(message msg) {
-  if (!pending())
+  // The requester is released on the first delivery: later ones are ignored.
+  if (!state_ || !state_->requester)
     return;
-  auto id = state_->mid.response_id();
+  // Like a handler's result: a request gets its response, a plain message's
+  // sender gets an ordinary message (unless there is nothing to say).
+  const bool request = state_->mid.is_request();
+  if (!request && msg.empty()) {
+    state_->requester = nullptr;
+    return;
+  }
+  auto id = request ? state_->mid.response_id() : message_id{};
   state_->mid = message_id{};
   auto requester = std::move(state_->requester);
   // Delivered: the promise no longer keeps either actor alive.

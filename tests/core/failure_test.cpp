@@ -839,6 +839,25 @@ TEST(failure, response_promise_delivers_only_once) {
   expect_silence(self, 30ms);
 }
 
+// A promise made for a plain message answers its sender the way a returned
+// value would: with an ordinary message, once.
+TEST(failure, response_promise_for_plain_message_answers_like_a_result) {
+  actor_system sys{test_config()};
+  scoped_actor self{sys};
+  auto a = sys.spawn([](event_based_actor* s) -> behavior {
+    return {[=](int x) {
+      auto rp = s->make_response_promise();
+      EXPECT_FALSE(rp.pending()); // no request is owed a response
+      rp.deliver(x + 1);
+      rp.deliver(x + 2);
+      return rp;
+    }};
+  });
+  self->send(a, 1);
+  EXPECT_EQ(receive_one<int>(self), 2);
+  expect_silence(self, 30ms);
+}
+
 // ---- empty behavior stack ------------------------------------------------------------------------
 
 // An actor whose behavior stack becomes empty terminates normally: unbecome() of
