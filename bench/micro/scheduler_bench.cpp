@@ -17,8 +17,8 @@
 #include <memory>
 #include <vector>
 
-#include "troupe/execution_unit.hpp"
-#include "troupe/resumable.hpp"
+#include "troupe/scheduler/execution_unit.hpp"
+#include "troupe/scheduler/resumable.hpp"
 #include "troupe/scheduler/coordinator.hpp"
 
 namespace {

@@ -24,7 +24,7 @@ public:
 
   // Delivers e (taking ownership). A terminated actor refuses it: requests are
   // answered with sec::request_receiver_down. Returns false when refused.
-  virtual bool enqueue(mailbox_element* e, execution_unit* ctx) = 0;
+  virtual bool enqueue(mailbox_element_ptr e, execution_unit* ctx) = 0;
 
   // Called once, when the last strong reference goes away, before destruction.
   virtual void on_unreachable() {}
@@ -66,9 +66,9 @@ private:
 };
 
 // Delivers a message built by the caller; drops it if `to` is null.
-void deliver(const strong_actor_ptr& to, mailbox_element* e, execution_unit* ctx);
+void deliver(const strong_actor_ptr& to, mailbox_element_ptr e, execution_unit* ctx);
 
 // Answers a request that cannot be served with an error response.
-void bounce(mailbox_element* e, const error& reason, execution_unit* ctx);
+void bounce(mailbox_element_ptr e, const error& reason, execution_unit* ctx);
 
 } // namespace troupe

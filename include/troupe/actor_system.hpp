@@ -15,19 +15,22 @@
 #include <vector>
 
 #include "troupe/actor.hpp"
+#include "troupe/actor_concepts.hpp"
 #include "troupe/actor_system_config.hpp"
 #include "troupe/blocking_actor.hpp"
-#include "troupe/detail/function_actor.hpp"
 #include "troupe/detail/thread_cache.hpp"
 #include "troupe/event_based_actor.hpp"
 #include "troupe/scheduler/abstract_coordinator.hpp"
 #include "troupe/scheduler/timer_service.hpp"
 #include "troupe/spawn_options.hpp"
-#include "troupe/typed/typed_function_actor.hpp"
+#include "troupe/building_blocks/typed_protocol.hpp"
 
 namespace troupe {
 
 class type_registry;
+namespace detail {
+struct spawner;
+} // namespace detail
 
 class actor_system {
 public:
@@ -43,42 +46,23 @@ public:
   // math::stateful_pointer<S>) or returning a typed behavior, and a class
   // derived from math::base, make a typed actor; spawn then returns its
   // typed_actor<...> handle instead of `actor`.
-  template <spawn_options Os = no_spawn_options, class F, class... Ts>
-    requires(!std::is_base_of_v<abstract_actor, F>)
-  auto spawn(F fun, Ts&&... xs) {
-    static_assert(!has_option(Os, linked) && !has_option(Os, monitored),
-                  "linked/monitored need a spawning actor: use self->spawn<linked>(...)");
-    return spawn_function<Os>(nullptr, std::move(fun), std::forward<Ts>(xs)...);
-  }
+  template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
+  auto spawn(F fun, Ts&&... xs);
 
   // Class-based actor: Impl(actor_config&, xs...) or Impl(xs...).
-  template <class Impl, spawn_options Os = no_spawn_options, class... Ts>
-    requires std::is_base_of_v<abstract_actor, Impl>
-  auto spawn(Ts&&... xs) {
-    static_assert(!has_option(Os, linked) && !has_option(Os, monitored),
-                  "linked/monitored need a spawning actor: use self->spawn<linked>(...)");
-    return as_handle<Impl>(spawn_class<Impl, Os>(nullptr, std::forward<Ts>(xs)...));
-  }
+  template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
+  auto spawn(Ts&&... xs);
 
-  // spawn, restricted to typed actors (the seed's typed_spawn).
-  template <spawn_options Os = no_spawn_options, class F, class... Ts>
-    requires(!std::is_base_of_v<abstract_actor, F>)
-  auto typed_spawn(F fun, Ts&&... xs) {
-    static_assert(detail::typed_function_traits<F>::is_typed,
-                  "typed_spawn needs a function taking a typed self pointer or returning a typed behavior");
-    return spawn<Os>(std::move(fun), std::forward<Ts>(xs)...);
-  }
+  // spawn, restricted to typed actors.
+  template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
+  auto typed_spawn(F fun, Ts&&... xs);
 
-  template <class Impl, spawn_options Os = no_spawn_options, class... Ts>
-    requires std::is_base_of_v<abstract_actor, Impl>
-  auto typed_spawn(Ts&&... xs) {
-    static_assert(detail::typed_actor_class<Impl>, "typed_spawn<Impl> needs a typed actor class (math::base)");
-    return spawn<Impl, Os>(std::forward<Ts>(xs)...);
-  }
+  template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
+  auto typed_spawn(Ts&&... xs);
 
-  // The system the seed-style free functions (troupe::spawn, troupe::typed_spawn)
-  // use: on a scheduler worker, the system that worker belongs to; elsewhere
-  // the process's default system, which is the first actor_system constructed
+  // The system the free functions troupe::spawn and troupe::typed_spawn use:
+  // on a scheduler worker, the system that worker belongs to; elsewhere the
+  // process's default system, which is the first actor_system constructed
   // while no other default existed, until its destructor starts. nullptr when
   // there is none.
   static actor_system* current() noexcept;
@@ -103,7 +87,12 @@ public:
   // is process-wide, shared by all actor systems.
   type_registry& types() noexcept;
 
-  // ---- runtime internals -------------------------------------------------------------
+private:
+  // The runtime's side of the system, used by actors and the spawner only.
+  friend struct detail::spawner;
+  friend class local_actor;
+  friend class scheduled_actor;
+  friend class scoped_actor;
 
   void schedule(resumable* job) { scheduler_->enqueue(job); }
 
@@ -119,77 +108,8 @@ public:
   void actor_done() noexcept;
 
   actor_id next_actor_id() noexcept { return next_id_.fetch_add(1, std::memory_order_relaxed); }
+  bool shutting_down() const noexcept { return shutting_down_.load(std::memory_order_acquire); }
 
-  template <spawn_options Os, class F, class... Ts>
-  auto spawn_function(local_actor* parent, F fun, Ts&&... xs) {
-    using traits = detail::function_actor_traits<F>;
-    using impl = typename traits::impl;
-    if constexpr (detail::typed_function_traits<F>::is_typed) {
-      using typed_impl = typename detail::typed_function_traits<F>::impl;
-      detail::check_typed_function<F>();
-      return as_handle<typed_impl>(
-        spawn_class<detail::typed_function_actor<typed_impl, traits::has_self, F, std::decay_t<Ts>...>, Os>(
-          parent, std::move(fun), std::forward<Ts>(xs)...));
-    } else if constexpr (traits::is_blocking)
-      return spawn_class<detail::blocking_function_actor<impl, traits::has_self, F, std::decay_t<Ts>...>, Os>(
-        parent, std::move(fun), std::forward<Ts>(xs)...);
-    else
-      return spawn_class<detail::function_actor<impl, traits::has_self, F, std::decay_t<Ts>...>, Os>(
-        parent, std::move(fun), std::forward<Ts>(xs)...);
-  }
-
-  template <class Impl, spawn_options Os, class... Ts>
-  actor spawn_class(local_actor* parent, Ts&&... xs) {
-    auto [result, ptr] = make_actor<Impl, Os>(std::forward<Ts>(xs)...);
-    if (!result)
-      return result;
-    if constexpr (has_option(Os, linked)) {
-      if (parent != nullptr)
-        parent->link_to(result);
-    }
-    if constexpr (has_option(Os, monitored)) {
-      if (parent != nullptr)
-        parent->monitor(result);
-    }
-    if constexpr (std::is_base_of_v<blocking_actor, Impl>)
-      launch_blocking(ptr);
-    else
-      ptr->launch(scheduler::current_worker(), Os);
-    return result;
-  }
-
-  // Allocates control block and actor in one block; does not start it. An
-  // invalid handle during shutdown (documented outcome of a late spawn).
-  template <class Impl, spawn_options Os, class... Ts>
-  std::pair<actor, Impl*> make_actor(Ts&&... xs) {
-    static_assert(alignof(Impl) <= 16, "actor classes may not be over-aligned");
-    if (shutting_down_.load(std::memory_order_acquire))
-      return {actor{}, nullptr};
-    constexpr std::size_t size = actor_control_block::actor_offset + sizeof(Impl);
-    void* mem = detail::cached_allocate(size);
-    auto* block = new (mem) actor_control_block(next_actor_id(), this, static_cast<std::uint32_t>(size));
-    Impl* ptr;
-    try {
-      actor_config cfg{Os};
-      if constexpr (std::is_constructible_v<Impl, actor_config&, Ts&&...>)
-        ptr = new (block->get()) Impl(cfg, std::forward<Ts>(xs)...);
-      else
-        ptr = new (block->get()) Impl(std::forward<Ts>(xs)...);
-    } catch (...) {
-      block->~actor_control_block();
-      detail::cached_deallocate(mem, size);
-      throw;
-    }
-    if (static_cast<abstract_actor*>(ptr) != block->get())
-      std::terminate(); // the actor base must come first in the class layout
-    constexpr bool is_hidden = has_option(Os, hidden);
-    static_cast<local_actor*>(ptr)->hidden_ = is_hidden;
-    if constexpr (!is_hidden)
-      actor_started();
-    return {actor{strong_actor_ptr{block, false}}, ptr};
-  }
-
-private:
   void launch_blocking(blocking_actor* self);
 
   actor_system_config cfg_;
@@ -211,72 +131,7 @@ private:
   std::vector<owned_thread> threads_;
 };
 
-// ---- the seed's free functions: spawn on actor_system::current() ---------------------
-
-namespace detail {
-// actor_system::current(), or std::logic_error naming `fn` when there is none.
-actor_system& implicit_system(const char* fn);
-} // namespace detail
-
-// spawn(f, xs...) and spawn<Impl>(xs...) without naming a system, as in the
-// seed papers (`actor ms = spawn(f);`): see actor_system::current().
-// Throws std::logic_error when no actor_system exists.
-template <spawn_options Os = no_spawn_options, class F, class... Ts>
-  requires(!std::is_base_of_v<abstract_actor, F>)
-auto spawn(F fun, Ts&&... xs) {
-  return detail::implicit_system("spawn").spawn<Os>(std::move(fun), std::forward<Ts>(xs)...);
-}
-
-template <class Impl, spawn_options Os = no_spawn_options, class... Ts>
-  requires std::is_base_of_v<abstract_actor, Impl>
-auto spawn(Ts&&... xs) {
-  return detail::implicit_system("spawn").spawn<Impl, Os>(std::forward<Ts>(xs)...);
-}
-
-// typed_spawn(f) as in the seed (`math ms = typed_spawn(f);`): spawn restricted
-// to typed actors, on actor_system::current().
-template <spawn_options Os = no_spawn_options, class F, class... Ts>
-  requires(!std::is_base_of_v<abstract_actor, F>)
-auto typed_spawn(F fun, Ts&&... xs) {
-  static_assert(detail::typed_function_traits<F>::is_typed,
-                "typed_spawn needs a function taking a typed self pointer or returning a typed behavior");
-  return detail::implicit_system("typed_spawn").spawn<Os>(std::move(fun), std::forward<Ts>(xs)...);
-}
-
-template <class Impl, spawn_options Os = no_spawn_options, class... Ts>
-  requires std::is_base_of_v<abstract_actor, Impl>
-auto typed_spawn(Ts&&... xs) {
-  static_assert(detail::typed_actor_class<Impl>, "typed_spawn<Impl> needs a typed actor class (math::base)");
-  return detail::implicit_system("typed_spawn").spawn<Impl, Os>(std::forward<Ts>(xs)...);
-}
-
-// ---- local_actor's spawn (needs actor_system) ----------------------------------------
-
-template <spawn_options Os, class F, class... Ts>
-  requires(!std::is_base_of_v<abstract_actor, F>)
-auto local_actor::spawn(F fun, Ts&&... xs) {
-  return system().template spawn_function<Os>(this, std::move(fun), std::forward<Ts>(xs)...);
-}
-
-template <class Impl, spawn_options Os, class... Ts>
-  requires std::is_base_of_v<abstract_actor, Impl>
-auto local_actor::spawn(Ts&&... xs) {
-  return actor_system::as_handle<Impl>(system().template spawn_class<Impl, Os>(this, std::forward<Ts>(xs)...));
-}
-
-template <spawn_options Os, class F, class... Ts>
-  requires(!std::is_base_of_v<abstract_actor, F>)
-auto local_actor::typed_spawn(F fun, Ts&&... xs) {
-  static_assert(detail::typed_function_traits<F>::is_typed,
-                "typed_spawn needs a function taking a typed self pointer or returning a typed behavior");
-  return spawn<Os>(std::move(fun), std::forward<Ts>(xs)...);
-}
-
-template <class Impl, spawn_options Os, class... Ts>
-  requires std::is_base_of_v<abstract_actor, Impl>
-auto local_actor::typed_spawn(Ts&&... xs) {
-  static_assert(detail::typed_actor_class<Impl>, "typed_spawn<Impl> needs a typed actor class (math::base)");
-  return spawn<Impl, Os>(std::forward<Ts>(xs)...);
-}
-
 } // namespace troupe
+
+// Every spawn entry point (member, free and local_actor::spawn) routes here.
+#include "troupe/building_blocks/spawner.hpp"

@@ -255,8 +255,6 @@ public:
   message_handler or_else(const message_handler& other) const { return message_handler{behavior::or_else(other)}; }
 };
 
-using partial_function = message_handler;
-
 // ---- comma-separated case lists ---------------------------------------------
 
 namespace detail {
@@ -288,3 +286,6 @@ auto operator,(case_list<Items...> lhs, Rhs&& rhs) {
 }
 
 } // namespace troupe
+
+// The classic spellings of the names above.
+#include "troupe/classic_names.hpp"

@@ -6,7 +6,7 @@
 #include <condition_variable>
 #include <mutex>
 
-#include "troupe/detail/requester.hpp"
+#include "troupe/building_blocks/requester.hpp"
 
 namespace troupe {
 
@@ -50,9 +50,9 @@ private:
   using clock = std::chrono::steady_clock;
   void receive_impl(behavior& bhvr);
   // exit_reason::kill: quits and throws actor_exited (nothing can trap a kill).
-  void throw_if_killed(mailbox_element* e);
+  void throw_if_killed(mailbox_element_ptr& e);
   // The next message, or nullptr when `deadline` passed.
-  mailbox_element* dequeue(const clock::time_point* deadline);
+  mailbox_element_ptr dequeue(const clock::time_point* deadline);
 
   std::mutex mtx_;
   std::condition_variable cv_;

@@ -1,27 +1,3 @@
 #pragma once
-// The context a job runs in: a scheduler worker. Code that is not running on a
-// worker (main, a scoped_actor, a detached thread) passes nullptr instead.
-#include <cstddef>
-
-namespace troupe {
-
-class resumable;
-class actor_system;
-
-class execution_unit {
-public:
-  explicit execution_unit(actor_system* sys) noexcept : system_(sys) {}
-  virtual ~execution_unit() = default;
-
-  // Enqueues a job from inside this worker (the policy's internal enqueue). The
-  // caller transfers one reference (see resumable::ref_resumable). Workers may run
-  // the job next without touching a shared queue (job-queue bypass).
-  virtual void exec_later(resumable* job) = 0;
-
-  actor_system* system() const noexcept { return system_; }
-
-private:
-  actor_system* system_;
-};
-
-} // namespace troupe
+// execution_unit lives with the scheduler; this name stays for code that includes it here.
+#include "troupe/scheduler/execution_unit.hpp"

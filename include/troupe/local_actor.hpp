@@ -13,21 +13,25 @@
 
 #include "troupe/abstract_actor.hpp"
 #include "troupe/actor.hpp"
+#include "troupe/actor_concepts.hpp"
 #include "troupe/behavior.hpp"
-#include "troupe/detail/behavior_stack.hpp"
+#include "troupe/building_blocks/behavior_stack.hpp"
+#include "troupe/building_blocks/typed_protocol.hpp"
 #include "troupe/detail/cached_stack_mailbox.hpp"
 #include "troupe/mailbox_element.hpp"
 #include "troupe/message_id.hpp"
 #include "troupe/scheduler/current_worker.hpp"
 #include "troupe/spawn_options.hpp"
 #include "troupe/system_messages.hpp"
-#include "troupe/typed/replies_to.hpp"
-#include "troupe/typed/typed_response_promise.hpp"
+#include "troupe/typed_response_promise.hpp"
 
 namespace troupe {
 
 class actor_system;
 class response_promise;
+namespace detail {
+struct spawner;
+} // namespace detail
 
 // become(keep_behavior, ...) pushes instead of replacing.
 struct keep_behavior_t {};
@@ -58,31 +62,27 @@ public:
   template <class... Ts>
   void send(const actor& dest, Ts&&... xs) {
     if (dest)
-      dest.ctrl()->get()->enqueue(
-        new mailbox_element(strong_actor_ptr{ctrl()}, message_id{}, make_message(std::forward<Ts>(xs)...)),
-        scheduler::current_worker());
+      dest.ctrl()->get()->enqueue(make_mailbox_element(strong_actor_ptr{ctrl()}, message_id{}, std::forward<Ts>(xs)...),
+                                  scheduler::current_worker());
   }
 
   // To a typed actor: the compiler checks the message against its interface.
   template <detail::typed_handle Handle, class... Ts>
   void send(const Handle& dest, Ts&&... xs) {
-    static_assert(detail::accepts_input_v<typename Handle::signatures, Ts...>,
-                  "typed actor does not support given input");
+    detail::check_typed_input<Handle, Ts...>();
     send(actor{dest}, std::forward<Ts>(xs)...);
   }
 
   template <detail::typed_handle Handle, class Rep, class Period, class... Ts>
   void delayed_send(const Handle& dest, std::chrono::duration<Rep, Period> delay, Ts&&... xs) {
-    static_assert(detail::accepts_input_v<typename Handle::signatures, Ts...>,
-                  "typed actor does not support given input");
+    detail::check_typed_input<Handle, Ts...>();
     delayed_send(actor{dest}, delay, std::forward<Ts>(xs)...);
   }
 
   template <class Rep, class Period, class... Ts>
   void delayed_send(const actor& dest, std::chrono::duration<Rep, Period> delay, Ts&&... xs) {
     schedule_message(dest.ptr(), std::chrono::duration_cast<timespan>(delay),
-                     new mailbox_element(strong_actor_ptr{ctrl()}, message_id{},
-                                         make_message(std::forward<Ts>(xs)...)));
+                     make_mailbox_element(strong_actor_ptr{ctrl()}, message_id{}, std::forward<Ts>(xs)...));
   }
 
   // Sends exit_msg{self, reason}; the receiver terminates unless it traps exits
@@ -90,7 +90,7 @@ public:
   // non-trapping receivers).
   void send_exit(const actor& dest, error reason);
 
-  // Answers the current request now (libcppa's reply()).
+  // Answers the current request now; the handler's return value is then discarded.
   template <class... Ts>
   void reply(Ts&&... xs) {
     respond(make_message(std::forward<Ts>(xs)...));
@@ -101,20 +101,19 @@ public:
   void delegate(const actor& dest, Ts&&... xs) {
     if (current_ == nullptr)
       return;
-    auto* e = new mailbox_element(std::move(current_->sender), current_->mid, make_message(std::forward<Ts>(xs)...));
+    auto e = make_mailbox_element(std::move(current_->sender), current_->mid, std::forward<Ts>(xs)...);
     current_->mid = current_->mid.answered(); // dest answers it
     if (dest)
-      dest.ctrl()->get()->enqueue(e, scheduler::current_worker());
+      dest.ctrl()->get()->enqueue(std::move(e), scheduler::current_worker());
     else
-      bounce(e, sec::request_receiver_down, scheduler::current_worker());
+      bounce(std::move(e), sec::request_receiver_down, scheduler::current_worker());
   }
 
   // Delegating to a typed actor checks the forwarded message against its
   // interface (the original requester's response type is not known here).
   template <detail::typed_handle Handle, class... Ts>
   void delegate(const Handle& dest, Ts&&... xs) {
-    static_assert(detail::accepts_input_v<typename Handle::signatures, Ts...>,
-                  "typed actor does not support given input");
+    detail::check_typed_input<Handle, Ts...>();
     delegate(actor{dest}, std::forward<Ts>(xs)...);
   }
 
@@ -187,26 +186,23 @@ public:
 
   // Returns `actor`, or a typed handle (typed_actor<...>) when fun takes a typed
   // self pointer or returns a typed behavior (Impl: a typed actor class).
-  template <spawn_options Os = no_spawn_options, class F, class... Ts>
-    requires(!std::is_base_of_v<abstract_actor, F>)
+  // (Defined in building_blocks/spawner.hpp, which actor_system.hpp includes.)
+  template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
   auto spawn(F fun, Ts&&... xs);
 
-  template <class Impl, spawn_options Os = no_spawn_options, class... Ts>
-    requires std::is_base_of_v<abstract_actor, Impl>
+  template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
   auto spawn(Ts&&... xs);
 
-  // Like spawn, but only for typed actors (the seed's typed_spawn).
-  template <spawn_options Os = no_spawn_options, class F, class... Ts>
-    requires(!std::is_base_of_v<abstract_actor, F>)
+  // Like spawn, but only for typed actors.
+  template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
   auto typed_spawn(F fun, Ts&&... xs);
 
-  template <class Impl, spawn_options Os = no_spawn_options, class... Ts>
-    requires std::is_base_of_v<abstract_actor, Impl>
+  template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
   auto typed_spawn(Ts&&... xs);
 
   // ---- runtime interface -------------------------------------------------------------
 
-  bool enqueue(mailbox_element* e, execution_unit* ctx) override;
+  bool enqueue(mailbox_element_ptr e, execution_unit* ctx) override;
   void on_unreachable() override;
 
   // Number of messages waiting (inspection; owner thread only).
@@ -237,11 +233,11 @@ protected:
   void do_become(behavior bhvr, bool discard_old);
   message_id new_request_id() noexcept { return message_id::make_request(++last_request_id_); }
   message_id send_request(const actor& dest, timespan timeout, message msg);
-  void schedule_message(strong_actor_ptr dest, timespan delay, mailbox_element* e);
+  void schedule_message(strong_actor_ptr dest, timespan delay, mailbox_element_ptr e);
   void schedule_timeout_response(message_id response_id, timespan delay);
 
   // Skipped messages wait in the stash until the behavior changes.
-  void stash(mailbox_element* e) noexcept;
+  void stash(mailbox_element_ptr e) noexcept;
   void unstash() noexcept;
 
   // Closes the mailbox, answers pending requests, notifies links and monitors.
@@ -289,6 +285,7 @@ protected:
   bool initialized_ = false;
 
   friend class actor_system;
+  friend struct detail::spawner;
   friend class response_promise;
 };
 
@@ -296,13 +293,13 @@ protected:
 template <class... Ts>
 void anon_send(const actor& dest, Ts&&... xs) {
   if (dest)
-    dest.ctrl()->get()->enqueue(new mailbox_element(nullptr, message_id{}, make_message(std::forward<Ts>(xs)...)),
+    dest.ctrl()->get()->enqueue(make_mailbox_element(nullptr, message_id{}, std::forward<Ts>(xs)...),
                                 scheduler::current_worker());
 }
 
 template <detail::typed_handle Handle, class... Ts>
 void anon_send(const Handle& dest, Ts&&... xs) {
-  static_assert(detail::accepts_input_v<typename Handle::signatures, Ts...>, "typed actor does not support given input");
+  detail::check_typed_input<Handle, Ts...>();
   anon_send(actor{dest}, std::forward<Ts>(xs)...);
 }
 

@@ -1,5 +1,8 @@
 #pragma once
 // One queued message: the payload plus who sent it and which request it is.
+#include <memory>
+#include <utility>
+
 #include "troupe/actor_control_block.hpp"
 #include "troupe/detail/thread_cache.hpp"
 #include "troupe/message.hpp"
@@ -16,5 +19,15 @@ struct mailbox_element : detail::cache_allocated<mailbox_element> {
   message_id mid;
   message content;
 };
+
+// Who holds a mailbox element owns it: the sender until enqueue, then the
+// receiver's mailbox, then the handler that runs it. Only the mailbox's and
+// the stash's intrusive lists hold elements by raw pointer.
+using mailbox_element_ptr = std::unique_ptr<mailbox_element>;
+
+template <class... Ts>
+mailbox_element_ptr make_mailbox_element(strong_actor_ptr sender, message_id mid, Ts&&... xs) {
+  return mailbox_element_ptr{new mailbox_element(std::move(sender), mid, make_message(std::forward<Ts>(xs)...))};
+}
 
 } // namespace troupe

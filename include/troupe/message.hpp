@@ -262,4 +262,15 @@ inline message make_message(message msg) noexcept {
 
 std::string to_string(const message& msg);
 
+namespace detail {
+
+// Appends the text of one message element. Without an installed printer,
+// to_string(message) prints each element through its type_id; the
+// serialization layer installs one that knows announced types and the cast
+// form (type(value)) that reads back exactly.
+using element_printer = void (*)(std::string& out, type_id type, const void* value);
+void set_element_printer(element_printer f) noexcept;
+
+} // namespace detail
+
 } // namespace troupe

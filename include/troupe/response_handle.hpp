@@ -1,7 +1,7 @@
 #pragma once
 // What request(...) and sync_send(...) return: choose how the response is
 // handled. then(): multiplexed, other messages keep flowing. await(): only the
-// response is handled until it arrives (the seed's sync_send semantics).
+// response is handled until it arrives (what sync_send(...).then does).
 // receive(): blocking actors wait for it on their own thread.
 #include <concepts>
 

@@ -1,5 +1,5 @@
 #pragma once
-// "State-based" actor (libcppa §4.2.7): the derived class provides a
+// "State-based" actor: the derived class provides a
 // `behavior init_state` member that becomes the initial behavior.
 //
 //   struct printer : sb_actor<printer> {

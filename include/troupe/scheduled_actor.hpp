@@ -6,8 +6,8 @@
 #include <atomic>
 #include <memory>
 
-#include "troupe/detail/requester.hpp"
-#include "troupe/resumable.hpp"
+#include "troupe/building_blocks/requester.hpp"
+#include "troupe/scheduler/resumable.hpp"
 
 namespace troupe {
 
@@ -42,7 +42,7 @@ protected:
 
 private:
   void initialize();
-  void handle(mailbox_element* e);
+  void handle(mailbox_element_ptr e);
   void arm_timeout();
   void run_detached();
   bool finish_if_terminating();

@@ -107,7 +107,7 @@ bool abstract_actor::finalize_links(error reason) {
     auto* next = list->next;
     if (auto dest = list->other.lock()) {
       auto content = list->is_link ? make_message(exit_msg{self, reason_}) : make_message(down_msg{self, reason_});
-      dest->get()->enqueue(new mailbox_element(nullptr, message_id{}, std::move(content)), ctx);
+      dest->get()->enqueue(make_mailbox_element(nullptr, message_id{}, std::move(content)), ctx);
     }
     delete list;
     list = next;
@@ -115,19 +115,14 @@ bool abstract_actor::finalize_links(error reason) {
   return true;
 }
 
-void deliver(const strong_actor_ptr& to, mailbox_element* e, execution_unit* ctx) {
+void deliver(const strong_actor_ptr& to, mailbox_element_ptr e, execution_unit* ctx) {
   if (to)
-    to->get()->enqueue(e, ctx);
-  else
-    delete e;
+    to->get()->enqueue(std::move(e), ctx);
 }
 
-void bounce(mailbox_element* e, const error& reason, execution_unit* ctx) {
-  if (e->mid.is_request() && e->sender) {
-    auto* reply = new mailbox_element(nullptr, e->mid.response_id(), make_message(reason));
-    e->sender->get()->enqueue(reply, ctx);
-  }
-  delete e;
+void bounce(mailbox_element_ptr e, const error& reason, execution_unit* ctx) {
+  if (e->mid.is_request() && e->sender)
+    e->sender->get()->enqueue(make_mailbox_element(nullptr, e->mid.response_id(), reason), ctx);
 }
 
 } // namespace troupe

@@ -3,7 +3,6 @@
 #include "troupe/actor_exited.hpp"
 
 #include "detail/exception_reason.hpp"
-#include "troupe/serialization/type_registry.hpp"
 
 #include <exception>
 #include <string>
@@ -35,10 +34,6 @@ actor_system& detail::implicit_system(const char* fn) {
   if (auto* sys = actor_system::current())
     return *sys;
   throw std::logic_error(std::string{"troupe::"} + fn + ": no actor_system exists (create one first)");
-}
-
-type_registry& actor_system::types() noexcept {
-  return type_registry::global();
 }
 
 actor_system::~actor_system() {

@@ -11,10 +11,10 @@ void blocking_actor::wake_up(execution_unit*) {
   cv_.notify_one();
 }
 
-mailbox_element* blocking_actor::dequeue(const clock::time_point* deadline) {
+mailbox_element_ptr blocking_actor::dequeue(const clock::time_point* deadline) {
   for (;;) {
     if (auto* e = mailbox_.try_pop())
-      return e;
+      return mailbox_element_ptr{e};
     if (mailbox_.closed())
       return nullptr; // terminated: nothing will ever arrive
     if (!mailbox_.try_block())
@@ -33,12 +33,12 @@ mailbox_element* blocking_actor::dequeue(const clock::time_point* deadline) {
   }
 }
 
-void blocking_actor::throw_if_killed(mailbox_element* e) {
+void blocking_actor::throw_if_killed(mailbox_element_ptr& e) {
   auto* em = e->content.size() == 1 ? e->content.get_if<exit_msg>(0) : nullptr;
   if (em == nullptr || em->reason != exit_reason::kill)
     return;
   error reason = em->reason;
-  delete e;
+  e.reset();
   unstash();
   quit(reason);
   throw actor_exited{std::move(reason)};
@@ -52,18 +52,16 @@ void blocking_actor::receive_impl(behavior& bhvr) {
     dl = &deadline;
   }
   for (;;) {
-    auto* e = dequeue(dl);
-    if (e == nullptr) {
+    auto e = dequeue(dl);
+    if (!e) {
       unstash();
       bhvr.handle_timeout();
       return;
     }
-    if (e->mid.is_response()) {
-      delete e; // nobody waits for it: a late answer or the timeout of an answered request
-      continue;
-    }
+    if (e->mid.is_response())
+      continue; // nobody waits for it: a late answer or the timeout of an answered request
     throw_if_killed(e);
-    current_ = e;
+    current_ = e.get();
     handled result;
     try {
       auto& msg = e->content;
@@ -75,20 +73,19 @@ void blocking_actor::receive_impl(behavior& bhvr) {
         if (auto* em = msg.get_if<exit_msg>(0); em != nullptr && result == handled::consumed)
           remove_link(em->source);
       } else {
-        result = invoke(e, bhvr);
+        result = invoke(e.get(), bhvr);
       }
     } catch (...) {
       current_ = nullptr;
-      delete e;
       unstash();
       throw;
     }
     current_ = nullptr;
     if (result == handled::skipped) {
-      stash(e);
+      stash(std::move(e));
       continue;
     }
-    delete e;
+    e.reset();
     if (result == handled::ignored)
       continue;
     unstash();
@@ -105,28 +102,25 @@ void blocking_actor::receive_response(message_id id, behavior bhvr) {
   }
   auto want = id.response_id();
   for (;;) {
-    auto* e = dequeue(dl);
-    if (e == nullptr) {
+    auto e = dequeue(dl);
+    if (!e) {
       unstash();
       bhvr.handle_timeout();
       return;
     }
     throw_if_killed(e);
     if (e->mid != want) {
-      if (e->mid.is_response())
-        delete e; // a stale answer to an earlier request
-      else
-        stash(e);
+      if (!e->mid.is_response()) // else: a stale answer to an earlier request, dropped
+        stash(std::move(e));
       continue;
     }
-    current_ = e;
+    current_ = e.get();
     detail::invoke_result res;
     bool matched = false;
     try {
       matched = bhvr.invoke(e->content, res);
     } catch (...) {
       current_ = nullptr;
-      delete e;
       unstash();
       throw;
     }
@@ -140,7 +134,7 @@ void blocking_actor::receive_response(message_id id, behavior bhvr) {
       else
         pending_reason_ = *err; // unhandled error: remembered as the actor's failure
     }
-    delete e;
+    e.reset();
     unstash();
     return;
   }

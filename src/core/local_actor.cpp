@@ -9,23 +9,14 @@
 
 namespace troupe {
 
-namespace {
-
-struct element_deleter {
-  void operator()(mailbox_element* e) const noexcept { delete e; }
-};
-
-} // namespace
-
 local_actor::local_actor() noexcept = default;
 
 local_actor::~local_actor() {
   // cleanup() normally ran already (quit or unreachable); this catches actors
   // that never started, e.g. when construction of a subclass failed.
   while (stash_head_ != nullptr) {
-    auto* next = stash_head_->next;
-    delete stash_head_;
-    stash_head_ = next;
+    mailbox_element_ptr e{stash_head_};
+    stash_head_ = e->next;
   }
 }
 
@@ -37,20 +28,23 @@ local_actor::extras& local_actor::ext() {
 
 // ---- mailbox -----------------------------------------------------------------
 
-bool local_actor::enqueue(mailbox_element* e, execution_unit* ctx) {
-  switch (mailbox_.enqueue(e)) {
+bool local_actor::enqueue(mailbox_element_ptr e, execution_unit* ctx) {
+  switch (mailbox_.enqueue(e.get())) {
     case detail::enqueue_result::success:
+      e.release(); // the mailbox owns it now
       return true;
     case detail::enqueue_result::unblocked_reader:
+      e.release();
       wake_up(ctx);
       return true;
     default:
-      bounce(e, sec::request_receiver_down, ctx);
+      bounce(std::move(e), sec::request_receiver_down, ctx);
       return false;
   }
 }
 
-void local_actor::stash(mailbox_element* e) noexcept {
+void local_actor::stash(mailbox_element_ptr owned) noexcept {
+  auto* e = owned.release(); // the stash's intrusive list owns it now
   e->next = nullptr;
   if (stash_tail_ == nullptr) {
     stash_head_ = stash_tail_ = e;
@@ -96,9 +90,9 @@ void local_actor::respond_to(mailbox_element* e, message msg) {
   if (e->mid.is_request()) {
     auto id = e->mid.response_id();
     e->mid = e->mid.answered();
-    e->sender->get()->enqueue(new mailbox_element(strong_actor_ptr{ctrl()}, id, std::move(msg)), ctx);
+    e->sender->get()->enqueue(make_mailbox_element(strong_actor_ptr{ctrl()}, id, std::move(msg)), ctx);
   } else if (!msg.empty()) {
-    e->sender->get()->enqueue(new mailbox_element(strong_actor_ptr{ctrl()}, message_id{}, std::move(msg)), ctx);
+    e->sender->get()->enqueue(make_mailbox_element(strong_actor_ptr{ctrl()}, message_id{}, std::move(msg)), ctx);
   }
 }
 
@@ -118,23 +112,22 @@ response_promise local_actor::make_response_promise() {
 message_id local_actor::send_request(const actor& dest, timespan timeout, message msg) {
   auto id = new_request_id();
   auto* ctx = scheduler::current_worker();
-  auto* e = new mailbox_element(strong_actor_ptr{ctrl()}, id, std::move(msg));
+  auto e = make_mailbox_element(strong_actor_ptr{ctrl()}, id, std::move(msg));
   if (dest)
-    dest.ctrl()->get()->enqueue(e, ctx);
+    dest.ctrl()->get()->enqueue(std::move(e), ctx);
   else
-    bounce(e, sec::request_receiver_down, ctx);
+    bounce(std::move(e), sec::request_receiver_down, ctx);
   if (timeout != detail::infinite_timeout)
     schedule_timeout_response(id.response_id(), timeout);
   return id;
 }
 
-void local_actor::schedule_message(strong_actor_ptr dest, timespan delay, mailbox_element* e) {
-  std::unique_ptr<mailbox_element> owned{e};
+void local_actor::schedule_message(strong_actor_ptr dest, timespan delay, mailbox_element_ptr e) {
   if (!dest)
     return;
   system().schedule_timer(std::chrono::steady_clock::now() + delay,
-                          [dest = std::move(dest), elem = std::move(owned)]() mutable {
-                            dest->get()->enqueue(elem.release(), scheduler::current_worker());
+                          [dest = std::move(dest), elem = std::move(e)]() mutable {
+                            dest->get()->enqueue(std::move(elem), scheduler::current_worker());
                           });
 }
 
@@ -142,7 +135,7 @@ void local_actor::schedule_timeout_response(message_id response_id, timespan del
   // Weak: a timeout for an actor that no longer exists is discarded silently.
   system().schedule_timer(std::chrono::steady_clock::now() + delay, [self = address(), response_id] {
     if (auto ptr = self.lock())
-      ptr->get()->enqueue(new mailbox_element(nullptr, response_id, make_message(error{sec::request_timeout})),
+      ptr->get()->enqueue(make_mailbox_element(nullptr, response_id, error{sec::request_timeout}),
                           scheduler::current_worker());
   });
 }
@@ -156,7 +149,7 @@ void local_actor::invoke_response_handler(mailbox_element* e, behavior& bhvr) {
       bhvr.handle_timeout();
       return;
     }
-    // No error handler: the requester fails with the error (001 §3.4).
+    // No error handler: the requester terminates with the error as its exit reason.
     quit(*err);
     return;
   }
@@ -287,7 +280,7 @@ void local_actor::quit(error reason) {
 
 void local_actor::send_exit(const actor& dest, error reason) {
   if (dest)
-    dest.ctrl()->get()->enqueue(new mailbox_element(nullptr, message_id{}, make_message(exit_msg{address(), std::move(reason)})),
+    dest.ctrl()->get()->enqueue(make_mailbox_element(nullptr, message_id{}, exit_msg{address(), std::move(reason)}),
                                 scheduler::current_worker());
 }
 
@@ -297,7 +290,7 @@ void local_actor::link_to(const actor& other) {
   error reason;
   if (!other.ctrl()->get()->add_link(address(), &reason)) {
     // Already gone: we learn about it like any linked actor would.
-    enqueue(new mailbox_element(nullptr, message_id{}, make_message(exit_msg{other.address(), std::move(reason)})),
+    enqueue(make_mailbox_element(nullptr, message_id{}, exit_msg{other.address(), std::move(reason)}),
             scheduler::current_worker());
     return;
   }
@@ -309,7 +302,7 @@ void local_actor::link_to(const actor_addr& other) {
   if (auto ptr = other.lock())
     link_to(actor{std::move(ptr)});
   else if (other)
-    enqueue(new mailbox_element(nullptr, message_id{}, make_message(exit_msg{other, error{exit_reason::unknown}})),
+    enqueue(make_mailbox_element(nullptr, message_id{}, exit_msg{other, error{exit_reason::unknown}}),
             scheduler::current_worker());
 }
 
@@ -332,7 +325,7 @@ void local_actor::monitor(const actor& other) {
     return;
   error reason;
   if (!other.ctrl()->get()->add_monitor(address(), &reason))
-    enqueue(new mailbox_element(nullptr, message_id{}, make_message(down_msg{other.address(), std::move(reason)})),
+    enqueue(make_mailbox_element(nullptr, message_id{}, down_msg{other.address(), std::move(reason)}),
             scheduler::current_worker());
 }
 
@@ -340,7 +333,7 @@ void local_actor::monitor(const actor_addr& other) {
   if (auto ptr = other.lock())
     monitor(actor{std::move(ptr)});
   else if (other)
-    enqueue(new mailbox_element(nullptr, message_id{}, make_message(down_msg{other, error{exit_reason::unknown}})),
+    enqueue(make_mailbox_element(nullptr, message_id{}, down_msg{other, error{exit_reason::unknown}}),
             scheduler::current_worker());
 }
 
@@ -370,11 +363,11 @@ void local_actor::cleanup(error reason) {
   cleaned_up_ = true;
   terminating_ = true;
   auto* ctx = scheduler::current_worker();
-  mailbox_.close([&](mailbox_element* e) { bounce(e, sec::request_receiver_down, ctx); });
+  mailbox_.close([&](mailbox_element* e) { bounce(mailbox_element_ptr{e}, sec::request_receiver_down, ctx); });
   while (stash_head_ != nullptr) {
-    auto* next = stash_head_->next;
-    bounce(stash_head_, sec::request_receiver_down, ctx);
-    stash_head_ = next;
+    mailbox_element_ptr e{stash_head_};
+    stash_head_ = e->next;
+    bounce(std::move(e), sec::request_receiver_down, ctx);
   }
   stash_tail_ = nullptr;
   bhvr_stack_.clear();

@@ -23,13 +23,13 @@ void response_promise::deliver_msg(message msg) {
   state_->mid = message_id{};
   auto requester = std::move(state_->requester);
   // Delivered: the promise no longer keeps either actor alive.
-  requester->get()->enqueue(new mailbox_element(std::move(state_->self), id, std::move(msg)),
+  requester->get()->enqueue(make_mailbox_element(std::move(state_->self), id, std::move(msg)),
                             scheduler::current_worker());
 }
 
 response_promise::state::~state() {
   if (mid.is_request() && requester)
-    requester->get()->enqueue(new mailbox_element(self, mid.response_id(), make_message(error{sec::broken_promise})),
+    requester->get()->enqueue(make_mailbox_element(self, mid.response_id(), error{sec::broken_promise}),
                               scheduler::current_worker());
 }
 

@@ -140,37 +140,37 @@ void scheduled_actor::arm_timeout() {
   auto self = address();
   system().schedule_timer(std::chrono::steady_clock::now() + bhvr_stack_.back().timeout(), [self, id] {
     if (auto ptr = self.lock())
-      ptr->get()->enqueue(new mailbox_element(nullptr, message_id{}, make_message(timeout_msg{id})),
+      ptr->get()->enqueue(make_mailbox_element(nullptr, message_id{}, timeout_msg{id}),
                           scheduler::current_worker());
   });
 }
 
-void scheduled_actor::handle(mailbox_element* e) {
-  current_ = e;
+void scheduled_actor::handle(mailbox_element_ptr e) {
+  current_ = e.get();
   behavior_changed_ = false;
   handled result;
   try {
     if (bhvr_stack_.empty()) {
       behavior none;
-      result = invoke(e, none);
+      result = invoke(e.get(), none);
     } else {
       // If the handler pops this behavior, behavior_stack parks it in
       // retired_bhvr_ until we are done with it.
-      result = invoke(e, bhvr_stack_.back());
+      result = invoke(e.get(), bhvr_stack_.back());
     }
   } catch (...) {
     auto reason = exception_reason(std::current_exception());
     if (e->mid.is_request())
-      respond_to(e, make_message(reason));
+      respond_to(e.get(), make_message(reason));
     quit(std::move(reason));
     result = handled::consumed;
   }
   current_ = nullptr;
   retired_bhvr_ = behavior{};
   if (result == handled::skipped)
-    stash(e);
+    stash(std::move(e));
   else
-    delete e;
+    e.reset();
   if (result == handled::ignored)
     return;
   if (terminating_)
@@ -198,14 +198,14 @@ resumable::resume_result scheduled_actor::resume(execution_unit*, std::size_t ma
   if (cleaned_up_)
     return resume_result::done;
   for (std::size_t handled_count = 0; handled_count < max_throughput;) {
-    auto* e = mailbox_.try_pop();
-    if (e == nullptr) {
+    mailbox_element_ptr e{mailbox_.try_pop()};
+    if (!e) {
       if (mailbox_.try_block())
         return resume_result::awaiting_message;
       continue; // a message arrived meanwhile
     }
     ++handled_count;
-    handle(e);
+    handle(std::move(e));
     if (finish_if_terminating())
       return resume_result::done;
   }

@@ -7,7 +7,7 @@
 namespace troupe {
 
 scoped_actor::scoped_actor(actor_system& sys)
-  : self_(sys.make_actor<blocking_actor, hidden>().first.ptr()) {
+  : self_(detail::spawner::make_actor<blocking_actor, hidden>(sys).first.ptr()) {
   if (!self_)
     throw std::logic_error("scoped_actor: the actor system is shutting down");
 }

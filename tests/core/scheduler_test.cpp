@@ -18,8 +18,8 @@
 #include <thread>
 #include <vector>
 
-#include "troupe/execution_unit.hpp"
-#include "troupe/resumable.hpp"
+#include "troupe/scheduler/execution_unit.hpp"
+#include "troupe/scheduler/resumable.hpp"
 #include "troupe/scheduler/coordinator.hpp"
 #include "troupe/scheduler/current_worker.hpp"
 #include "troupe/scheduler/ws_deque.hpp"

@@ -6,6 +6,7 @@
 #include "troupe/actor_system.hpp"
 #include "test_types.hpp"
 #include "troupe/serialization.hpp"
+#include "troupe/typed/typed_actor.hpp"
 
 using namespace troupe;
 using namespace sertest;

@@ -1,6 +1,6 @@
 #pragma once
 // cached_stack_mailbox: the per-actor mailbox, a single-reader / many-writer
-// lock-free queue (libcppa paper, section 4.2.2).
+// lock-free queue.
 //
 // Design
 // ------

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "troupe/resumable.hpp"
+#include "troupe/scheduler/resumable.hpp"
 #include "troupe/scheduler/abstract_coordinator.hpp"
 #include "troupe/scheduler/scheduler_policy.hpp"
 #include "troupe/scheduler/work_sharing.hpp"

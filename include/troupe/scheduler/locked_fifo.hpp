@@ -8,7 +8,7 @@
 #include <mutex>
 #include <utility>
 
-#include "troupe/resumable.hpp"
+#include "troupe/scheduler/resumable.hpp"
 
 namespace troupe::scheduler::detail {
 

@@ -43,7 +43,7 @@
 #include <concepts>
 #include <type_traits>
 
-#include "troupe/resumable.hpp"
+#include "troupe/scheduler/resumable.hpp"
 
 namespace troupe::scheduler {
 template <class Policy>

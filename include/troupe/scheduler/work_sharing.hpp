@@ -17,7 +17,7 @@
 #include <mutex>
 #include <utility>
 
-#include "troupe/resumable.hpp"
+#include "troupe/scheduler/resumable.hpp"
 #include "troupe/scheduler/parking.hpp"
 
 namespace troupe::policy {

@@ -36,7 +36,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "troupe/resumable.hpp"
+#include "troupe/scheduler/resumable.hpp"
 #include "troupe/scheduler/locked_fifo.hpp"
 #include "troupe/scheduler/parking.hpp"
 #include "troupe/scheduler/ws_deque.hpp"

@@ -23,8 +23,8 @@
 #include <thread>
 #include <utility>
 
-#include "troupe/execution_unit.hpp"
-#include "troupe/resumable.hpp"
+#include "troupe/scheduler/execution_unit.hpp"
+#include "troupe/scheduler/resumable.hpp"
 #include "troupe/scheduler/current_worker.hpp"
 #include "troupe/scheduler/parking.hpp"
 #include "troupe/scheduler/scheduler_policy.hpp"

@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "troupe/detail/type_list.hpp"
+#include "troupe/building_blocks/typed_protocol.hpp"
 #include "troupe/message.hpp"
 
 namespace troupe {
@@ -111,13 +112,6 @@ struct is_sub_interface;
 template <class... Ss, class Super>
 struct is_sub_interface<type_list<Ss...>, Super> : std::bool_constant<(tl_contains<Ss, Super>::value && ...)> {};
 
-// A typed handle: typed_actor<...> (and anything shaped like it).
-template <class T>
-concept typed_handle = requires(const T& x) {
-  typename T::signatures;
-  { T::is_typed_handle } -> std::convertible_to<bool>;
-  x.ctrl();
-};
 
 template <class>
 inline constexpr bool always_false_v = false;

@@ -22,6 +22,7 @@
 #include "troupe/typed/replies_to.hpp"
 #include "troupe/typed/typed_behavior.hpp"
 #include "troupe/typed/typed_event_based_actor.hpp"
+#include "troupe/typed/typed_response_handle.hpp"
 
 namespace troupe {
 
@@ -33,6 +34,12 @@ public:
 
   static constexpr bool is_typed_handle = true;
   using signatures = detail::type_list<Sigs...>;
+  // Whether this interface accepts a message (Ts...).
+  template <class... Ts>
+  static constexpr bool accepts = detail::accepts_input_v<signatures, Ts...>;
+  // What request(handle, timeout, Ts...) returns to an actor of class Self.
+  template <class Self, class... Ts>
+  using response_handle_for = typed_response_handle<Self, detail::typed_output_t<signatures, Ts...>>;
   using behavior_type = typed_behavior<Sigs...>;
   using base = typed_event_based_actor<Sigs...>;
   using pointer = base*;

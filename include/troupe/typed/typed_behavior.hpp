@@ -16,7 +16,7 @@
 
 #include "troupe/behavior.hpp"
 #include "troupe/typed/replies_to.hpp"
-#include "troupe/typed/typed_response_promise.hpp"
+#include "troupe/typed_response_promise.hpp"
 
 namespace troupe {
 
@@ -159,11 +159,16 @@ constexpr bool check_typed_behavior(type_list<Sigs...>, type_list<Items...>) {
 } // namespace detail
 
 template <class... Sigs>
+class typed_event_based_actor;
+
+template <class... Sigs>
 class typed_behavior {
 public:
   static_assert((detail::typed_signature<Sigs> && ...),
                 "a typed interface lists replies_to<...>::with<...> and reacts_to<...> signatures");
   using signatures = detail::type_list<Sigs...>;
+  // The class that runs a function returning this behavior (spawn(f)).
+  using actor_type = typed_event_based_actor<Sigs...>;
 
   // Empty: an actor whose make_behavior() returns it terminates at once.
   typed_behavior() noexcept = default;

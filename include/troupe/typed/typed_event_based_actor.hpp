@@ -9,6 +9,7 @@
 //   };
 //
 // become() takes only behavior_type, so a typed actor cannot change its interface.
+#include "troupe/building_blocks/typed_protocol.hpp"
 #include "troupe/scheduled_actor.hpp"
 #include "troupe/typed/typed_behavior.hpp"
 
@@ -37,15 +38,4 @@ protected:
   behavior initial_behavior() final { return make_behavior().unbox(); }
 };
 
-namespace detail {
-
-// A typed actor class: derived from typed_event_based_actor<...> (maybe through stateful_actor).
-template <class T>
-concept typed_actor_class = std::derived_from<T, scheduled_actor> && requires {
-  typename T::handle_type;
-  typename T::behavior_type;
-  typename T::signatures;
-};
-
-} // namespace detail
 } // namespace troupe

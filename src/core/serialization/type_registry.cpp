@@ -2,7 +2,10 @@
 
 #include <algorithm>
 
+#include "troupe/actor_system.hpp"
 #include "troupe/serialization/announce.hpp"
+#include "troupe/serialization/message_codec.hpp"
+#include "troupe/serialization/text_printer.hpp"
 
 namespace troupe {
 
@@ -45,15 +48,52 @@ void add_builtins(type_registry& reg) {
   add_builtin<std::vector<bool>>(reg, 26);
 }
 
+// to_string(message)'s printer for one element: announced non-built-in types
+// in the record format (name{field = value, ...}); an element the literal
+// rules would read back as another type (int16, float, 2.0, variants, ...) in
+// the cast form type(value); text that cannot be parsed at all (valid actor
+// handles) as it is.
+void print_element(std::string& out, type_id type, const void* value) {
+  auto* e = type_registry::global().find(type);
+  if (e == nullptr) {
+    type->stringify(out, value);
+    return;
+  }
+  std::string text;
+  if (e->builtin_code() == 0) {
+    text_printer f{text};
+    e->print(f, value);
+  } else {
+    type->stringify(text, value);
+  }
+  if (detail::untyped_literal_type(text) == e || !detail::text_parses_as(e, text)) {
+    out += text;
+  } else {
+    out += e->name();
+    out += '(';
+    out += text;
+    out += ')';
+  }
+}
+
+// Installed at start-up in every program that links the registry, and again
+// by global() in case a static initializer elsewhere gets there first.
+[[maybe_unused]] const bool element_printer_installed = (detail::set_element_printer(&print_element), true);
+
 } // namespace
 
 type_registry& type_registry::global() {
   static type_registry* instance = [] {
     auto* reg = new type_registry;
     add_builtins(*reg);
+    detail::set_element_printer(&print_element);
     return reg;
   }();
   return *instance;
+}
+
+type_registry& actor_system::types() noexcept {
+  return type_registry::global();
 }
 
 const type_entry* type_registry::find(type_id id) const noexcept {

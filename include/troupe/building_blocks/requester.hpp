@@ -1,6 +1,6 @@
 #pragma once
-// The request API that scheduled and blocking actors share: request() and the
-// seed's sync_send(), to dynamic and (checked) to typed actors. Self is the
+// The request API that scheduled and blocking actors share: request() and
+// sync_send(), to dynamic and (checked) to typed actors. Self is the
 // concrete actor class, whose response handles these return; RequestAwaits
 // says whether request() waits for its response (blocking actors) or
 // multiplexes it (scheduled actors). sync_send() always waits.
@@ -9,7 +9,7 @@
 
 #include "troupe/local_actor.hpp"
 #include "troupe/response_handle.hpp"
-#include "troupe/typed/typed_response_handle.hpp"
+#include "troupe/building_blocks/typed_protocol.hpp"
 
 namespace troupe::detail {
 
@@ -29,12 +29,12 @@ public:
   // and the handle checks the response handlers against the declared result.
   template <typed_handle Handle, class Rep, class Period, class... Ts>
   auto request(const Handle& dest, std::chrono::duration<Rep, Period> timeout, Ts&&... xs) {
-    static_assert(accepts_input_v<typename Handle::signatures, Ts...>, "typed actor does not support given input");
-    using output = typed_output_t<typename Handle::signatures, Ts...>;
-    return typed_response_handle<Self, output>{request(actor{dest}, timeout, std::forward<Ts>(xs)...)};
+    check_typed_input<Handle, Ts...>();
+    using handle = typename Handle::template response_handle_for<Self, Ts...>;
+    return handle{request(actor{dest}, timeout, std::forward<Ts>(xs)...)};
   }
 
-  // The seed's synchronous send: then() awaits the response; an after(d)
+  // The synchronous send: then() awaits the response; an after(d)
   // handler among the response handlers sets the timeout.
   template <class... Ts>
   response_handle<Self> sync_send(const actor& dest, Ts&&... xs) {
@@ -44,9 +44,9 @@ public:
 
   template <typed_handle Handle, class... Ts>
   auto sync_send(const Handle& dest, Ts&&... xs) {
-    static_assert(accepts_input_v<typename Handle::signatures, Ts...>, "typed actor does not support given input");
-    using output = typed_output_t<typename Handle::signatures, Ts...>;
-    return typed_response_handle<Self, output>{sync_send(actor{dest}, std::forward<Ts>(xs)...)};
+    check_typed_input<Handle, Ts...>();
+    using handle = typename Handle::template response_handle_for<Self, Ts...>;
+    return handle{sync_send(actor{dest}, std::forward<Ts>(xs)...)};
   }
 
 protected:

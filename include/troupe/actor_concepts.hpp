@@ -1,0 +1,26 @@
+#pragma once
+// The kinds of things spawn and send take, named once.
+#include <concepts>
+#include <type_traits>
+
+#include "troupe/abstract_actor.hpp"
+
+namespace troupe {
+
+
+// A class whose objects are actors: spawn<Impl>(xs...) constructs one.
+template <class T>
+concept actor_class = std::is_base_of_v<abstract_actor, T>;
+
+// Anything else spawn accepts in place of a class: a function or function
+// object that sets up an actor (it may take the actor's `self` pointer first).
+template <class F>
+concept actor_function = !actor_class<F>;
+
+// A handle to an actor: actor, typed_actor<...>, scoped_actor.
+template <class H>
+concept actor_handle = requires(const H& x) {
+  { x.ctrl() } -> std::convertible_to<actor_control_block*>;
+};
+
+} // namespace troupe

@@ -1,0 +1,43 @@
+#pragma once
+// How the typed layer plugs into actors. Core code names no typed class: it
+// reaches typed handles, typed actor classes and typed behaviors only through
+// the members these concepts require, which include/troupe/typed/ provides.
+#include <concepts>
+
+namespace troupe::detail {
+
+// A handle with a message interface (typed_actor<...>). It provides
+//   H::signatures                                 its interface
+//   H::template accepts<Ts...>                    whether a message (Ts...) fits it
+//   H::template response_handle_for<Self, Ts...>  what a request (Ts...) returns
+template <class H>
+concept typed_handle = requires(const H& x) {
+  typename H::signatures;
+  { H::is_typed_handle } -> std::convertible_to<bool>;
+  x.ctrl();
+};
+
+// An actor class with a message interface (typed_actor<...>::base and classes
+// derived from it): spawning one returns its handle_type, and its
+// make_behavior() returns behavior_type.
+template <class T>
+concept typed_actor_class = requires {
+  typename T::handle_type;
+  typename T::behavior_type;
+  typename T::signatures;
+};
+
+// A behavior with a message interface; actor_type is the class that runs it.
+template <class B>
+concept typed_behavior_result = requires {
+  typename B::signatures;
+  typename B::actor_type;
+};
+
+// The one place that rejects a message the receiver's interface does not declare.
+template <typed_handle Handle, class... Ts>
+constexpr void check_typed_input() noexcept {
+  static_assert(Handle::template accepts<Ts...>, "typed actor does not support given input");
+}
+
+} // namespace troupe::detail

@@ -1,0 +1,27 @@
+#pragma once
+// A unit of work the scheduler can run: an event-based actor, or a test job.
+#include <cstddef>
+
+namespace troupe {
+
+class execution_unit;
+
+class resumable {
+public:
+  enum class resume_result {
+    resume_later,     // still has work: the scheduler re-queues it (keeps its reference)
+    awaiting_message, // idle: a future enqueue reschedules it (scheduler drops its reference)
+    done,             // terminated (scheduler drops its reference)
+  };
+
+  virtual ~resumable() = default;
+
+  // Runs at most `max_throughput` units of work on the calling worker.
+  virtual resume_result resume(execution_unit* ctx, std::size_t max_throughput) = 0;
+
+  // The scheduler owns one reference while a job is queued or running.
+  virtual void ref_resumable() noexcept = 0;
+  virtual void deref_resumable() noexcept = 0;
+};
+
+} // namespace troupe
