@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The repository's structural checks, run by CI as its `structure` stage:
+#   layering   every #include follows docs/architecture.md's Layers table
+#   headers    every public header compiles on its own
+# Prints one line per check and a closing count in ctest's words, so that
+# .ci/run adds the checks to its totals.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+checks=(
+  "layering|python3 scripts/check-layering.py"
+  "headers|bash scripts/check-headers.sh"
+)
+failed=0
+for entry in "${checks[@]}"; do
+  name="${entry%%|*}"
+  cmd="${entry#*|}"
+  echo "== check $name: $cmd"
+  if bash -c "$cmd"; then
+    echo "== check $name: passed"
+  else
+    echo "== check $name: FAILED"
+    failed=$((failed + 1))
+  fi
+done
+total=${#checks[@]}
+echo "structure: $((total - failed)) passed, $failed failed"
+echo "$(( (total - failed) * 100 / total ))% tests passed, $failed tests failed out of $total"
+((failed == 0))
