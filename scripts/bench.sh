@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark suite of issue 4: builds the workload programs (troupe, OpenMP, CAF,
+# Benchmark suite: builds the workload programs (troupe, OpenMP, CAF,
 # Erlang) and runs them side by side; see bench/runner/run.py for the details.
 #
 #   scripts/bench.sh                     scaled sizes, 5 counted runs per system

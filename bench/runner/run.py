@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark runner of issue 4: troupe against its peers on the same workloads.
+"""Benchmark runner: troupe against its peers on the same workloads.
 
 Builds the workload programs (bench/CMakeLists.txt -> build-benchsuite/bench/bin,
 Erlang modules -> build-benchsuite/bench/erlang), then for every chosen workload runs

@@ -187,7 +187,7 @@ struct heat_field {
   }
   double& at(int i, int j) { return v[static_cast<std::size_t>(i) * w + j]; }
   double* row(int i) { return v.data() + static_cast<std::size_t>(i) * w; }
-  // The elementary operation op(i) of the paper.
+  // The elementary operation op(i): row i becomes the mean of its four neighbours.
   void op(int i) {
     double* up = row(i - 1);
     double* me = row(i);

@@ -1,4 +1,4 @@
-// Heat equation (004 §4) with troupe: one actor per interior row i (1..H-2).
+// Heat equation with troupe: one actor per interior row i (1..H-2).
 // Row i may do step k when row i-1 has done step k and row i+1 has done step
 // k-1; after each step it tells both neighbours. Produces the sequential field
 // bitwise.   heat [--workers=W] [--verify] [H=400] [W=2H] [T=2H]

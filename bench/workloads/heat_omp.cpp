@@ -1,4 +1,4 @@
-// Heat equation (004 §4) with OpenMP: iteration (t, i) depends on (t, i-1) and
+// Heat equation with OpenMP: iteration (t, i) depends on (t, i-1) and
 // (t-1, i+1), so all (t, i) with 2t + i = s form a wavefront of independent row
 // updates (rows of equal parity); the wavefronts run one after another.
 // Produces the sequential field bitwise.

@@ -1,4 +1,4 @@
-// Heat equation (004 §2), sequential reference: H x W grid, T in-place sweeps.
+// Heat equation, sequential reference: H x W grid, T in-place sweeps.
 //   heat_seq [--verify] [H=400] [W=2H] [T=2H]      (W, T <= 0: 2H)
 #include "common.hpp"
 

@@ -1,4 +1,4 @@
-// N:1 mailbox (000 §5.3, 001 §5.3.2): S senders send M messages each to one
+// N:1 mailbox: S senders send M messages each to one
 // receiver.   mailbox [--workers=W] [S=20] [M=1000000]
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-// Mandelbrot (benchmarks game, 001 §5.3.4): one actor per row of an N x N
+// Mandelbrot (as in the benchmarks game): one actor per row of an N x N
 // bit-packed image, [-1.5-i, 0.5+i], I iterations; prints a checksum.
 //   mandelbrot [--workers=W] [--verify] [N=8000] [I=500]
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Mixed case (000 §5.4, 001 §5.3.3): R rings of A actors (a master and A-1
+// Mixed case: R rings of A actors (a master and A-1
 // chain links), a token starting at T passed around each ring, each ring
 // re-created K times; every (re)creation starts a worker that factorises
 // 28350160440309881 by trial division. A collector checks every result.

@@ -1,4 +1,4 @@
-// Actor creation (000 §5.2, 001 §5.3.1): a binary tree of 2^(POW+1)-1 actors
+// Actor creation: a binary tree of 2^(POW+1)-1 actors
 // computes 2^POW.   spread [--workers=W] [POW=20]
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-// The key-value store of the libcppa paper (§2): an actor instead of a class
+// A key-value store as an actor instead of a class
 // guarded by mutexes. The store handles one message at a time, so its map needs
 // no locking at all; clients talk to it with atoms naming the operations.
 //
@@ -36,7 +36,7 @@ struct kv_state {
   std::map<std::string, int> data;
 };
 
-// The paper's server: put stores, get answers with the value. `self->state`
+// The server: put stores, get answers with the value. `self->state`
 // lives as long as the actor; only this actor ever touches it.
 behavior kv_server(stateful_actor<kv_state>* self) {
   return {
@@ -53,7 +53,7 @@ behavior kv_server(stateful_actor<kv_state>* self) {
 
 // ---- an event-based client ---------------------------------------------------------
 
-// Looks up `keys` with the paper's sync_send(...).then(...) and reports what it
+// Looks up `keys` with sync_send(...).then(...) and reports what it
 // found to `report_to`. The function installs no behavior: the actor lives
 // while responses are pending and terminates normally after the last one.
 void kv_client(event_based_actor* self, actor server, std::vector<std::string> keys, actor report_to) {

@@ -1,4 +1,4 @@
-// The `printer` of the libcppa paper (§4.2.7): a class-based "state-based
+// The `printer`: a class-based "state-based
 // actor". Deriving from sb_actor<printer> (CRTP) and providing a member
 // `behavior init_state` is all it takes; sb_actor makes init_state the initial
 // behavior. `others` matches every message, and last_received() is the message

@@ -1,4 +1,4 @@
-// The actor-creation benchmark of the libcppa paper (§5.2):
+// The actor-creation benchmark: a binary tree of actors, each spawning two more:
 //
 //   main(X):
 //     spawn(testee, self) ! {spread, X}

@@ -1,4 +1,4 @@
-// The `testee` of the libcppa paper (§4.2.7): an actor receiving {int, float}
+// The `testee`: an actor receiving {int, float}
 // sequences. After an int it waits for a float with become(keep_behavior, ...),
 // which pushes the new behavior onto the behavior stack; unbecome() pops it and
 // the actor is back to waiting for an int.

@@ -1,4 +1,4 @@
-// The same service written dynamically with atoms (001 §3.3), and both kinds
+// The same service written dynamically with atoms, and both kinds
 // talking to each other: a dynamic client uses the typed service through an
 // `actor` handle, and the typed service's answers reach dynamic actors.
 //
@@ -29,7 +29,7 @@ math::behavior_type typed_math(math::pointer) {
   };
 }
 
-// 001 §3.3: atoms give the message meaning; the compiler checks nothing.
+// Atoms give the message meaning; the compiler checks nothing.
 behavior dynamic_math(event_based_actor*) {
   return {
     on(atom("add"), arg_match) >> [](int a, int b) { return a + b; },

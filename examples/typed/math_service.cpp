@@ -1,7 +1,7 @@
-// The typed math service of 001 §3.2: custom message types instead of atoms,
+// A typed math service: custom message types instead of atoms,
 // and an interface the compiler checks at every send and every response
 // handler. Shows the function-based, class-based and stateful forms, the
-// seed's free typed_spawn(f), an answer delivered later through a
+// free typed_spawn(f) on the default system, an answer delivered later through a
 // typed_response_promise, and an interface told apart by atom constants.
 //
 //   troupe_example_typed_math_service
@@ -94,7 +94,7 @@ int main() {
       ++failures;
   };
   math services[] = {sys.spawn(f), sys.spawn<math_impl>(), sys.typed_spawn(counting),
-                     typed_spawn(deferred)}; // the last one as in the seed: on the default system
+                     typed_spawn(deferred)}; // the last one on the default system
   for (auto& ms : services) {
     self->send(ms, add_request{1, 2}); // ok; the reply lands in self's mailbox
     // self->send(ms, 1, 2);           // compile error: typed actor does not support given input

@@ -1,4 +1,4 @@
-%% Mixed case (000 §5.4): erlang version of bench/workloads/mixed_case.cpp.
+%% Mixed case: erlang version of bench/workloads/mixed_case.cpp.
 -module(erl_mixed_case).
 -export([main/1]).
 

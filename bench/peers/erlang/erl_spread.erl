@@ -1,4 +1,4 @@
-%% Actor creation (000 §5.2): erlang version of bench/workloads/spread.cpp.
+%% Actor creation: erlang version of bench/workloads/spread.cpp.
 -module(erl_spread).
 -export([main/1]).
 

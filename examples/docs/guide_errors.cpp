@@ -1,0 +1,46 @@
+// docs/guide.md, "Errors".
+#include <troupe/troupe.hpp>
+
+#include "doc_check.hpp"
+
+#include <cstdint>
+
+using namespace troupe;
+
+// [snippet category]
+enum class math_errc : std::uint8_t { division_by_zero = 1 };
+template <>
+struct troupe::error_category<math_errc> {
+  static constexpr atom_value value = atom("math");
+};
+// [/snippet]
+
+int main() {
+  // [snippet errors]
+  error none;                                              // no error: false in a boolean context
+  error e1 = sec::request_timeout;                         // category "system"
+  error e2{exit_reason::user_shutdown, "by operator"};     // category "exit", with a context
+  error e3 = make_error(math_errc::division_by_zero, "x / 0"); // a user category (below)
+  e1 == sec::request_timeout;                              // true
+  e2.is(exit_reason::user_shutdown);                       // true
+  error{sec::none} == none;                                // true
+  to_string(e2);                                           // error(exit, user_shutdown, "by operator")
+  e3.category(); e3.code(); e3.context();                  // atom("math"), 1, "x / 0"
+  // [/snippet]
+  DOC_CHECK(!none);
+  DOC_CHECK(e1.category() == atom("system"));
+  DOC_CHECK(e2.category() == atom("exit"));
+  DOC_CHECK(e1 == sec::request_timeout);
+  DOC_CHECK(e2.is(exit_reason::user_shutdown));
+  DOC_CHECK(error{sec::none} == none);
+  DOC_CHECK(to_string(e2) == R"(error(exit, user_shutdown, "by operator"))");
+  DOC_CHECK(e3.category() == atom("math"));
+  DOC_CHECK(e3.code() == 1);
+  DOC_CHECK(e3.context() == "x / 0");
+  // Equality ignores the context; an error is the size of one pointer;
+  // exit_reason::normal is a real error value.
+  DOC_CHECK(e2 == error{exit_reason::user_shutdown});
+  DOC_CHECK(sizeof(error) == sizeof(void*));
+  DOC_CHECK(static_cast<bool>(error{exit_reason::normal}));
+  return doc::result();
+}

@@ -1,0 +1,96 @@
+// docs/guide.md, "Spawning actors".
+#include <troupe/troupe.hpp>
+
+#include "doc_check.hpp"
+
+#include <iostream>
+#include <string>
+
+using namespace troupe;
+
+// [snippet forms]
+// 1. A function. It may take the actor pointer ("self") as its first parameter
+//    and returns the initial behavior.
+behavior adder(event_based_actor* self) {
+  return {
+    [](int a, int b) { return a + b; },
+    on(atom("stop")) >> [=] { self->quit(); },
+  };
+}
+
+// 2. A class that overrides make_behavior().
+class counter : public event_based_actor {
+public:
+  counter(actor_config& cfg, int start) : event_based_actor(cfg), n_(start) {}
+  behavior make_behavior() override {
+    return {[this](int x) { return n_ += x; }};
+  }
+
+private:
+  int n_;
+};
+
+// 3. A function taking stateful_actor<State>*. The state is destroyed as soon
+//    as the actor terminates, not when the last handle goes away.
+struct tally {
+  int total = 0;
+};
+
+// 4. A "state-based" actor: the member init_state is its initial behavior.
+struct printer : sb_actor<printer> {
+  behavior init_state = {others >> [this] { std::cout << to_string(last_received()) << '\n'; }};
+};
+// [/snippet]
+
+int main() {
+  actor_system_config cfg;
+  actor_system sys{cfg};
+  scoped_actor self{sys};
+  {
+    // [snippet spawn]
+    auto a = sys.spawn(adder);
+    auto b = sys.spawn([](int offset) -> behavior {          // no self; extra arguments follow
+      return {[=](int x) { return x + offset; }};
+    }, 100);
+    auto c = sys.spawn<counter>(10);                         // constructor arguments after actor_config&
+    auto d = sys.spawn([](stateful_actor<tally>* self) -> behavior {
+      return {[=](int x) { return self->state.total += x; }};
+    });
+    auto p = sys.spawn<printer>();
+    auto e = sys.spawn([](event_based_actor* self) {         // returns void: sets its behavior with become()
+      self->become([](const std::string& s) { return s + s; });
+    });
+    // [/snippet]
+    DOC_CHECK(doc::ask<int>(self, a, 1, 2) == 3);
+    DOC_CHECK(doc::ask<int>(self, b, 1) == 101);
+    DOC_CHECK(doc::ask<int>(self, c, 5) == 15);
+    DOC_CHECK(doc::ask<int>(self, d, 3) == 3);
+    DOC_CHECK(doc::ask<int>(self, d, 4) == 7);
+    DOC_CHECK(doc::ask<std::string>(self, e, std::string{"ab"}) == "abab");
+    anon_send(p, "printed by the printer");
+    self->monitor(a);
+    anon_send(a, atom("stop"));
+    self->receive([](const down_msg& dm) { DOC_CHECK(dm.reason == exit_reason::normal); });
+  }
+  {
+    // An actor whose function returns void and does not call become()
+    // terminates normally at once.
+    auto idle = sys.spawn([](event_based_actor*) {});
+    self->monitor(idle);
+    self->receive([](const down_msg& dm) { DOC_CHECK(dm.reason == exit_reason::normal); });
+  }
+  {
+    // [snippet options]
+    auto f = sys.spawn<detached>(adder);
+    auto g = sys.spawn<lazy_init>(adder);
+    auto parent = sys.spawn([](event_based_actor* self) -> behavior {
+      auto child = self->spawn<linked + monitored>(adder);
+      return {[=](int x, int y) { self->delegate(child, x, y); }};
+    });
+    // [/snippet]
+    DOC_CHECK(doc::ask<int>(self, f, 1, 2) == 3);
+    DOC_CHECK(doc::ask<int>(self, g, 3, 4) == 7);
+    DOC_CHECK(doc::ask<int>(self, parent, 5, 6) == 11);
+  }
+  return doc::result();
+}

@@ -1,0 +1,55 @@
+// docs/serialization.md, "Announcing types".
+#include <troupe/serialization.hpp>
+#include <troupe/troupe.hpp>
+
+#include "doc_check.hpp"
+
+#include <cstdint>
+#include <vector>
+
+using namespace troupe;
+
+// [snippet record]
+struct add_request {
+  int32_t a;
+  int32_t b;
+  // Only needed for announce<std::vector<add_request>> below: an announced
+  // container compares its elements with operator==.
+  bool operator==(const add_request&) const = default;
+};
+// [/snippet]
+
+// [snippet inspect]
+struct point { int32_t x; int32_t y; };
+
+template <class Inspector>
+bool inspect(Inspector& f, point& p) { return f(field("x", p.x), field("y", p.y)); }
+// (f(p.x, p.y) also works; the fields are then named a0, a1 in the text format)
+// [/snippet]
+
+struct other { int32_t v; };
+
+int main() {
+  // [snippet member_pointers]
+  // any one of:
+  announce<add_request>(&add_request::a, &add_request::b);            // name = C++ name, fields a0, a1
+  announce<add_request>("add_request", &add_request::a, &add_request::b); // explicit portable name
+  announce<add_request>("add_request", field("a", &add_request::a),
+                                       field("b", &add_request::b));  // named fields
+  // [/snippet]
+  // [snippet announce_inspect]
+  announce<point>("point");             // the fields come from inspect(f, p)
+  announce<std::vector<add_request>>(); // composites used as top-level message elements
+  // [/snippet]
+
+  // The first registration of a type wins: add_request keeps the C++ name and
+  // the positional field names.
+  DOC_CHECK(to_string(make_message(add_request{1, 2})) == "(add_request{a0 = 1, a1 = 2})");
+  DOC_CHECK(to_string(make_message(point{3, 4})) == "(point{x = 3, y = 4})");
+  auto list = make_message(std::vector<add_request>{{1, 2}});
+  auto back = deserialize(serialize(list));
+  DOC_CHECK(back && back->match_elements<std::vector<add_request>>());
+  // A name already used by a different type is an error.
+  DOC_CHECK(announce<other>("point", &other::v) == sec::invalid_argument);
+  return doc::result();
+}
