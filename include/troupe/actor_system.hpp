@@ -112,6 +112,17 @@ public:
     timers_.schedule(when, std::forward<F>(fun));
   }
 
+  // ---- timer clock hook (deterministic tests drive a manual clock) -------------------
+
+  // Runs fun `delay` from now on the timer service's clock, which is
+  // steady_clock unless the config asked for a manual one.
+  template <class F>
+  void schedule_timer_after(std::chrono::nanoseconds delay, F&& fun) {
+    timers_.schedule_after(delay, std::forward<F>(fun));
+  }
+
+  scheduler::timer_service& timers() noexcept { return timers_; }
+
   // Runs f on a new thread that the system joins on shutdown.
   void start_thread(std::function<void()> f);
 

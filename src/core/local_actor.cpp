@@ -132,15 +132,15 @@ void local_actor::schedule_message(strong_actor_ptr dest, timespan delay, mailbo
   std::unique_ptr<mailbox_element> owned{e};
   if (!dest)
     return;
-  system().schedule_timer(std::chrono::steady_clock::now() + delay,
-                          [dest = std::move(dest), elem = std::move(owned)]() mutable {
-                            dest->get()->enqueue(elem.release(), scheduler::current_worker());
-                          });
+  system().schedule_timer_after(delay,
+                                [dest = std::move(dest), elem = std::move(owned)]() mutable {
+                                  dest->get()->enqueue(elem.release(), scheduler::current_worker());
+                                });
 }
 
 void local_actor::schedule_timeout_response(message_id response_id, timespan delay) {
   // Weak: a timeout for an actor that no longer exists is discarded silently.
-  system().schedule_timer(std::chrono::steady_clock::now() + delay, [self = address(), response_id] {
+  system().schedule_timer_after(delay, [self = address(), response_id] {
     if (auto ptr = self.lock())
       ptr->get()->enqueue(new mailbox_element(nullptr, response_id, make_message(error{sec::request_timeout})),
                           scheduler::current_worker());
