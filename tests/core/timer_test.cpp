@@ -1,6 +1,8 @@
 // Tests of the timer service and of detail::unique_callback.
 #include <gtest/gtest.h>
 
+#include "support/eventually.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -22,15 +24,10 @@ using clock_type = std::chrono::steady_clock;
 
 namespace {
 
+// Polls pred until it holds or the time limit passes.
 template <class Pred>
-bool wait_for(Pred pred, std::chrono::milliseconds timeout = 5s) {
-  auto deadline = clock_type::now() + timeout;
-  while (!pred()) {
-    if (clock_type::now() > deadline)
-      return false;
-    std::this_thread::sleep_for(200us);
-  }
-  return true;
+bool wait_for(Pred pred, std::chrono::milliseconds limit = 5s) {
+  return troupe::test_support::eventually(std::move(pred), limit, 200us);
 }
 
 // Counts how many instances are alive and how often one was called.
