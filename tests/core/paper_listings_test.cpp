@@ -6,7 +6,11 @@
 //   paper 000: "Native Actors -- A Scalable Software Platform for Distributed,
 //              Heterogeneous Environments" (libcppa): §2, §4.2.3, §4.2.7, §5.2
 //   paper 001: "Revisiting Actor Programming in C++" (CAF): §3.1, §3.3, §5.2
+#include "troupe/test.hpp"
 #include "troupe/troupe.hpp"
+
+#include "support/eventually.hpp"
+#include "support/scoped_receive.hpp"
 
 #include <gtest/gtest.h>
 
@@ -25,39 +29,22 @@
 
 using namespace troupe;
 using namespace std::chrono_literals;
+using troupe::test_support::receive_one;
 
 namespace {
 
 actor_system_config two_workers() {
-  actor_system_config cfg;
-  cfg.set_scheduler(2);
-  return cfg;
+  return test_support::small_config(2);
 }
 
-// Receives one message of type T (fails the test after 5 s).
-template <class T>
-T receive_one(scoped_actor& self) {
-  T result{};
-  self->receive([&](const T& x) { result = x; },
-                after(5s) >> [] { ADD_FAILURE() << "timed out waiting for a message"; });
-  return result;
-}
-
-// Asserts that nothing arrives within `d`.
-void expect_silence(scoped_actor& self, std::chrono::milliseconds d) {
-  self->receive(others >> [&] { ADD_FAILURE() << "unexpected message " << to_string(self->current_message()); },
-                after(d) >> [] {});
-}
+// Listings whose point is timing or ordering run on the deterministic fixture.
+using paper_000_s2_deterministic = test::deterministic_fixture;
+using paper_000_s4_2_7_deterministic = test::deterministic_fixture;
+using paper_001_s3_3_deterministic = test::deterministic_fixture;
 
 // Waits (bounded) until no non-hidden actor runs.
 bool wait_until_no_actors(actor_system& sys) {
-  auto deadline = std::chrono::steady_clock::now() + 10s;
-  while (sys.running_actors() != 0) {
-    if (std::chrono::steady_clock::now() > deadline)
-      return false;
-    std::this_thread::sleep_for(1ms);
-  }
-  return true;
+  return test_support::eventually([&] { return sys.running_actors() == 0; }, 10s, 1ms);
 }
 
 // ---- 000 §2: the key-value store ------------------------------------------------------
@@ -400,15 +387,20 @@ TEST(paper_000_s2, sync_send_then_client) {
 
 // 000 §2 / 001 §3.4: while a sync_send is pending, the client skips every other
 // message until the response has arrived.
-TEST(paper_000_s2, sync_send_then_defers_other_messages_until_the_response) {
-  actor_system sys{two_workers()};
-  scoped_actor self{sys};
+TEST_F(paper_000_s2_deterministic, sync_send_then_defers_other_messages_until_the_response) {
   auto server = sys.spawn(slow_kv_server, 50ms);
   auto client = sys.spawn(kv_client, server, actor{self});
+  run();
   self->send(client, Key{"abcd"});
   self->send(client, atom("note"), "note");
-  EXPECT_EQ(receive_one<std::string>(self), "abcd => 4");
-  EXPECT_EQ(receive_one<std::string>(self), "note");
+  expect<Key>().from(self).to(client).with("abcd");
+  expect<atom_value, Key>().from(client).to(server).with(atom("get"), "abcd");
+  expect<atom_value, std::string>().from(self).to(client).with(atom("note"), "note"); // skipped
+  EXPECT_FALSE(has_message(self));
+  advance_time(50ms);
+  run();
+  EXPECT_EQ(received<std::string>(), "abcd => 4");
+  EXPECT_EQ(received<std::string>(), "note");
 }
 
 // 000 §4.2.3: on<int>() >> [](int i) {...} matches exactly one int.
@@ -585,9 +577,7 @@ TEST(paper_000_s4_2_7, unbecome_of_the_last_behavior_finishes_normally) {
 
 // 000 §4.2.7: sync_send(testee, atom("get")).then(on_arg_match >> ..., after(...) >> ...):
 // the response path.
-TEST(paper_000_s4_2_7, sync_send_then_with_timeout_response_path) {
-  actor_system sys{two_workers()};
-  scoped_actor self{sys};
+TEST_F(paper_000_s4_2_7_deterministic, sync_send_then_with_timeout_response_path) {
   auto server = sys.spawn([]() -> behavior { return {on(atom("get")) >> [] { return std::string{"str"}; }}; });
   auto client = sys.spawn([](event_based_actor* self, actor testee, actor out) -> behavior {
     return {on(atom("go")) >> [=] {
@@ -604,15 +594,16 @@ TEST(paper_000_s4_2_7, sync_send_then_with_timeout_response_path) {
     }};
   }, server, actor{self});
   self->send(client, atom("go"));
-  EXPECT_EQ(receive_one<std::string>(self), "got str");
+  run();
+  EXPECT_EQ(received<std::string>(), "got str");
   // The timeout of a request that was answered never fires.
-  expect_silence(self, 400ms);
+  advance_time(400ms);
+  run();
+  EXPECT_FALSE(has_message(self));
 }
 
 // 000 §4.2.7: the same listing, the timeout path; a late response is dropped.
-TEST(paper_000_s4_2_7, sync_send_then_with_timeout_timeout_path) {
-  actor_system sys{two_workers()};
-  scoped_actor self{sys};
+TEST_F(paper_000_s4_2_7_deterministic, sync_send_then_with_timeout_timeout_path) {
   auto server = sys.spawn(slow_kv_server, 300ms); // answers after the client gave up
   auto client = sys.spawn([](event_based_actor* self, actor testee, actor out) -> behavior {
     return {
@@ -629,14 +620,21 @@ TEST(paper_000_s4_2_7, sync_send_then_with_timeout_timeout_path) {
     };
   }, server, actor{self});
   self->monitor(client);
-  auto start = std::chrono::steady_clock::now();
   self->send(client, atom("go"));
-  EXPECT_EQ(receive_one<std::string>(self), "timeout");
-  EXPECT_GE(std::chrono::steady_clock::now() - start, 30ms);
+  run();
+  advance_time(29ms);
+  run();
+  EXPECT_FALSE(has_message(self)); // not before 30 ms
+  advance_time(1ms);
+  run();
+  EXPECT_EQ(received<std::string>(), "timeout");
   // The late response (after 300 ms) is dropped; the client goes on working.
-  expect_silence(self, 500ms);
+  advance_time(500ms);
+  run();
+  EXPECT_FALSE(has_message(self));
   self->send(client, atom("ping"));
-  EXPECT_EQ(receive_one<std::string>(self), "pong");
+  run();
+  EXPECT_EQ(received<std::string>(), "pong");
 }
 
 // 000 §5.2: the recursive spread program at a small N: 2^N leaves report 1 each.
@@ -713,21 +711,22 @@ TEST(paper_001_s3_1, case_3_is_shadowed_by_case_2) {
 
 // 001 §3.3: the atom-based math actor; send(ms, atom("add"), 1, 2) is answered
 // with 3; send(ms, 1, 2) is "invalid but compiles": it is never handled.
-TEST(paper_001_s3_3, dynamic_math_actor) {
-  actor_system sys{two_workers()};
-  scoped_actor self{sys};
+TEST_F(paper_001_s3_3_deterministic, dynamic_math_actor) {
   actor ms = sys.spawn(f);
   self->send(ms, 1, 2);           // invalid but compiles
   self->send(ms, atom("add"), 1, 2); // ok
-  EXPECT_EQ(receive_one<int>(self), 3);
-  expect_silence(self, 100ms); // nothing answers {1, 2}
-  int r = 0;
-  self->request(ms, 5s, atom("sub"), 10, 4).receive([&](int x) { r = x; });
-  EXPECT_EQ(r, 6);
+  run();
+  EXPECT_EQ(received<int>(), 3);
+  EXPECT_FALSE(has_message(self)); // nothing answers {1, 2}
+  self->request(ms, 5s, atom("sub"), 10, 4);
+  run();
+  EXPECT_EQ(received<int>(), 6);
   // A request with the invalid message is never answered: it times out.
+  auto handle = self->request(ms, 100ms, 1, 2);
+  run();
+  advance_time(100ms);
   error err;
-  self->request(ms, 100ms, 1, 2).receive([](int) { ADD_FAILURE() << "{1, 2} was handled"; },
-                                         [&](error& e) { err = e; });
+  handle.receive([](int) { ADD_FAILURE() << "{1, 2} was handled"; }, [&](error& e) { err = e; });
   EXPECT_EQ(err, sec::request_timeout);
 }
 
