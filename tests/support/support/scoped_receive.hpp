@@ -1,5 +1,5 @@
 #pragma once
-// Bounded receives on a scoped_actor, for tests that run on real threads.
+// Receives with a time limit on a scoped_actor, for tests on real threads.
 #include <chrono>
 
 #include <gtest/gtest.h>
@@ -15,14 +15,6 @@ T receive_one(scoped_actor& self, std::chrono::milliseconds limit = std::chrono:
   self->receive([&](const T& x) { result = x; },
                 after(limit) >> [] { ADD_FAILURE() << "timed out waiting for a message"; });
   return result;
-}
-
-/// Fails the test if any message arrives within `d` (real time: only for
-/// tests whose subject is the threads; deterministic tests use disallow or
-/// has_message instead).
-inline void expect_silence(scoped_actor& self, std::chrono::milliseconds d) {
-  self->receive(others >> [&] { ADD_FAILURE() << "unexpected message " << to_string(self->current_message()); },
-                after(d) >> [] {});
 }
 
 /// A system config with `workers` worker threads and `max_throughput` messages
