@@ -12,9 +12,11 @@ elseif(NOT TROUPE_SANITIZE STREQUAL "")
   message(FATAL_ERROR "TROUPE_SANITIZE must be '', 'thread' or 'address'")
 endif()
 
-# troupe_add_test(name source...) adds a GoogleTest executable run by ctest.
+# troupe_add_test(name source...) adds a GoogleTest executable run by ctest,
+# with the shared helpers of tests/support (troupe_test_support).
 function(troupe_add_test name)
   add_executable(${name} ${ARGN})
-  target_link_libraries(${name} PRIVATE troupe::core GTest::gtest GTest::gtest_main troupe_warnings)
+  target_link_libraries(${name} PRIVATE troupe::core troupe_test_support GTest::gtest GTest::gtest_main
+                                        troupe_warnings)
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 120)
 endfunction()

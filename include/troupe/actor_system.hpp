@@ -81,6 +81,8 @@ public:
   std::size_t running_actors() const noexcept { return running_.load(std::memory_order_acquire); }
 
   scheduler::abstract_coordinator& scheduler() noexcept { return *scheduler_; }
+  // The timer service (a deterministic test drives its manual clock).
+  scheduler::timer_service& timers() noexcept { return timers_; }
   const actor_system_config& config() const noexcept { return cfg_; }
 
   // The announced types (troupe/serialization/type_registry.hpp). The registry
@@ -96,9 +98,11 @@ private:
 
   void schedule(resumable* job) { scheduler_->enqueue(job); }
 
+  // Runs fun `delay` from now on the timer service's clock, which is
+  // steady_clock unless the config asked for a manual one.
   template <class F>
-  void schedule_timer(std::chrono::steady_clock::time_point when, F&& fun) {
-    timers_.schedule(when, std::forward<F>(fun));
+  void schedule_timer_after(std::chrono::nanoseconds delay, F&& fun) {
+    timers_.schedule_after(delay, std::forward<F>(fun));
   }
 
   // Runs f on a new thread that the system joins on shutdown.

@@ -12,11 +12,13 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "troupe/error.hpp"
 #include "troupe/scheduler/abstract_coordinator.hpp"
 #include "troupe/scheduler/coordinator.hpp"
+#include "troupe/scheduler/timer_service.hpp"
 
 namespace troupe {
 
@@ -51,6 +53,18 @@ public:
     };
     return *this;
   }
+
+  // A scheduler that is not a coordinator<Policy> (the deterministic test
+  // scheduler of troupe::test); called as f(system, workers, max_throughput).
+  actor_system_config& set_scheduler_factory(coordinator_factory f) {
+    policy_name = "custom";
+    factory_ = std::move(f);
+    return *this;
+  }
+
+  // manual: timers wait for timer_service::advance_to instead of a thread
+  // (deterministic tests); steady (default): real time.
+  scheduler::timer_service::clock_mode timer_clock = scheduler::timer_service::clock_mode::steady;
 
   std::size_t workers = 0; // 0: hardware concurrency
   std::size_t max_throughput = 300;

@@ -208,6 +208,13 @@ public:
   // Number of messages waiting (inspection; owner thread only).
   std::size_t mailbox_size() noexcept { return mailbox_.count(); }
 
+  // The oldest waiting message, left in place, or nullptr; and the same taken
+  // out. Only for whoever runs the actor (the deterministic test fixture).
+  mailbox_element* peek_mailbox() noexcept { return mailbox_.peek(); }
+  mailbox_element_ptr pop_mailbox() noexcept {
+    return mailbox_element_ptr{mailbox_.try_pop()};
+  }
+
 protected:
   local_actor() noexcept;
 

@@ -17,7 +17,8 @@ std::atomic<actor_system*> default_system{nullptr};
 
 } // namespace
 
-actor_system::actor_system(const actor_system_config& cfg) : cfg_(cfg), scheduler_(cfg_.make_scheduler(this)) {
+actor_system::actor_system(const actor_system_config& cfg)
+  : cfg_(cfg), scheduler_(cfg_.make_scheduler(this)), timers_(cfg_.timer_clock) {
   timers_.start();
   scheduler_->start();
   actor_system* none = nullptr;

@@ -125,15 +125,14 @@ message_id local_actor::send_request(const actor& dest, timespan timeout, messag
 void local_actor::schedule_message(strong_actor_ptr dest, timespan delay, mailbox_element_ptr e) {
   if (!dest)
     return;
-  system().schedule_timer(std::chrono::steady_clock::now() + delay,
-                          [dest = std::move(dest), elem = std::move(e)]() mutable {
-                            dest->get()->enqueue(std::move(elem), scheduler::current_worker());
-                          });
+  system().schedule_timer_after(delay, [dest = std::move(dest), elem = std::move(e)]() mutable {
+    dest->get()->enqueue(std::move(elem), scheduler::current_worker());
+  });
 }
 
 void local_actor::schedule_timeout_response(message_id response_id, timespan delay) {
   // Weak: a timeout for an actor that no longer exists is discarded silently.
-  system().schedule_timer(std::chrono::steady_clock::now() + delay, [self = address(), response_id] {
+  system().schedule_timer_after(delay, [self = address(), response_id] {
     if (auto ptr = self.lock())
       ptr->get()->enqueue(make_mailbox_element(nullptr, response_id, error{sec::request_timeout}),
                           scheduler::current_worker());

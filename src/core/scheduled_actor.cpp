@@ -138,7 +138,7 @@ void scheduled_actor::arm_timeout() {
     return;
   auto id = ++timeout_id_;
   auto self = address();
-  system().schedule_timer(std::chrono::steady_clock::now() + bhvr_stack_.back().timeout(), [self, id] {
+  system().schedule_timer_after(bhvr_stack_.back().timeout(), [self, id] {
     if (auto ptr = self.lock())
       ptr->get()->enqueue(make_mailbox_element(nullptr, message_id{}, timeout_msg{id}),
                           scheduler::current_worker());

@@ -1,5 +1,8 @@
 // Spawning, messaging, requests, behaviour changes and failure handling.
+#include "troupe/test.hpp"
 #include "troupe/troupe.hpp"
+
+#include "support/scoped_receive.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,10 +17,12 @@ using namespace std::chrono_literals;
 namespace {
 
 actor_system_config test_config() {
-  actor_system_config cfg;
-  cfg.set_scheduler(2, 50);
-  return cfg;
+  return test_support::small_config(2, 50);
 }
+
+// Ordering, skipping and timeouts run on the deterministic fixture: every actor
+// runs on the test's thread, and timers wait for advance_time().
+class actor_deterministic : public test::deterministic_fixture {};
 
 behavior adder(event_based_actor*) {
   return {[](int a, int b) { return a + b; }};
@@ -65,9 +70,7 @@ TEST(actor, receive_times_out) {
   EXPECT_GE(std::chrono::steady_clock::now() - start, 20ms);
 }
 
-TEST(actor, unmatched_messages_are_skipped_until_become) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(actor_deterministic, unmatched_messages_are_skipped_until_become) {
   auto testee = sys.spawn([](event_based_actor* self) -> behavior {
     return {[=](atom_value a) {
       if (a == atom("open"))
@@ -77,14 +80,13 @@ TEST(actor, unmatched_messages_are_skipped_until_become) {
   // The string arrives first but is only handled after the behavior change.
   self->send(testee, "early");
   self->send(testee, atom("open"));
-  std::string got;
-  self->receive([&](const std::string& s) { got = s; }, after(5s) >> [] {});
-  EXPECT_EQ(got, "early");
+  expect<std::string>().from(self).to(testee).with("early"); // skipped
+  expect<atom_value>().from(self).to(testee).with(atom("open"));
+  expect<std::string>().from(self).to(testee).with("early"); // handled now
+  EXPECT_EQ(received<std::string>(), "early");
 }
 
-TEST(actor, keep_behavior_and_unbecome_seed_testee) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(actor_deterministic, keep_behavior_and_unbecome_testee) {
   auto testee = sys.spawn([](event_based_actor* self) {
     self->become(on<int>() >> [=](int value1) {
       self->become(keep_behavior, on<float>() >> [=](float value2) {
@@ -97,11 +99,12 @@ TEST(actor, keep_behavior_and_unbecome_seed_testee) {
   self->send(testee, 2.5f);
   self->send(testee, 2);
   self->send(testee, 3.5f);
-  std::string a, b;
-  self->receive([&](const std::string& s) { a = s; }, after(5s) >> [] {});
-  self->receive([&](const std::string& s) { b = s; }, after(5s) >> [] {});
-  EXPECT_EQ(a, "1 => 2.500000");
-  EXPECT_EQ(b, "2 => 3.500000");
+  expect<int>().to(testee).with(1);
+  expect<float>().to(testee).with(2.5f);
+  expect<std::string>().from(testee).to(self).with("1 => 2.500000");
+  expect<int>().to(testee).with(2);
+  expect<float>().to(testee).with(3.5f);
+  expect<std::string>().from(testee).to(self).with("2 => 3.500000");
 }
 
 TEST(actor, empty_behavior_stack_terminates_normally) {
@@ -129,19 +132,19 @@ TEST(actor, request_to_dead_actor_yields_receiver_down) {
   EXPECT_EQ(err, sec::request_receiver_down);
 }
 
-TEST(actor, request_timeout) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(actor_deterministic, request_timeout) {
   auto silent = sys.spawn([]() -> behavior { return {[](int) { return skip; }}; });
+  auto handle = self->request(silent, 20ms, 1);
+  expect<int>().from(self).to(silent).with(1); // skipped: never answered
+  advance_time(19ms);
+  EXPECT_FALSE(has_message(self));
+  advance_time(1ms);
   error err;
-  self->request(silent, 20ms, 1).receive([](int) {}, [&](error& e) { err = e; });
+  handle.receive([](int) {}, [&](error& e) { err = e; });
   EXPECT_EQ(err, sec::request_timeout);
-  anon_send(silent, exit_msg{{}, exit_reason::kill});
 }
 
-TEST(actor, then_is_multiplexed_and_await_is_exclusive) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(actor_deterministic, then_is_multiplexed_and_await_is_exclusive) {
   auto slow = sys.spawn([](event_based_actor* self) -> behavior {
     return {[=](int x) {
       auto rp = self->make_response_promise();
@@ -168,19 +171,28 @@ TEST(actor, then_is_multiplexed_and_await_is_exclusive) {
   // then(): the note overtakes the response.
   self->send(client, atom("then"));
   self->send(client, atom("note"), "n");
-  std::this_thread::sleep_for(100ms);
+  expect<atom_value>().from(self).to(client).with(atom("then"));
+  expect<int>().from(client).to(slow).with(1);
+  expect<atom_value, std::string>().from(self).to(client).with(atom("note"), "n");
+  advance_time(30ms);
+  expect<atom_value, int>().from(slow).to(slow).with(atom("reply"), 1);
+  expect<int>().from(slow).to(client).with(2);
   // await(): the note waits for the response.
   self->send(client, atom("await"));
   self->send(client, atom("note"), "m");
-  std::this_thread::sleep_for(100ms);
-  std::string log;
-  self->request(client, 5s, atom("log")).receive([&](const std::string& s) { log = s; });
-  EXPECT_EQ(log, "nr2a4m");
+  expect<atom_value>().from(self).to(client).with(atom("await"));
+  expect<int>().from(client).to(slow).with(2);
+  expect<atom_value, std::string>().from(self).to(client).with(atom("note"), "m"); // stashed
+  advance_time(30ms);
+  expect<atom_value, int>().from(slow).to(slow).with(atom("reply"), 2);
+  expect<int>().from(slow).to(client).with(4);
+  expect<atom_value, std::string>().from(self).to(client).with(atom("note"), "m"); // now handled
+  self->request(client, 5s, atom("log"));
+  run();
+  EXPECT_EQ(received<std::string>(), "nr2a4m");
 }
 
-TEST(actor, sync_send_then_with_after_handles_timeout) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(actor_deterministic, sync_send_then_with_after_handles_timeout) {
   auto silent = sys.spawn([]() -> behavior { return {[](int) { return skip; }}; });
   auto client = sys.spawn([=](event_based_actor* self) -> behavior {
     return {on(atom("go")) >> [=] {
@@ -190,10 +202,12 @@ TEST(actor, sync_send_then_with_after_handles_timeout) {
       return rp;
     }};
   });
-  std::string got;
-  self->request(client, 5s, atom("go")).receive([&](const std::string& s) { got = s; });
-  EXPECT_EQ(got, "timeout");
-  anon_send(silent, exit_msg{{}, exit_reason::kill});
+  self->request(client, 5s, atom("go"));
+  expect<atom_value>().from(self).to(client).with(atom("go"));
+  expect<int>().from(client).to(silent).with(1);
+  advance_time(20ms);
+  expect<error>().from(nullptr).to(client).with(error{sec::request_timeout});
+  EXPECT_EQ(received<std::string>(), "timeout");
 }
 
 TEST(actor, exception_in_handler_terminates_with_unhandled_exception) {
@@ -210,9 +224,7 @@ TEST(actor, exception_in_handler_terminates_with_unhandled_exception) {
   EXPECT_EQ(reason, exit_reason::unhandled_exception);
 }
 
-TEST(actor, links_propagate_and_trap_exit) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(actor_deterministic, links_propagate_and_trap_exit) {
   auto victim = sys.spawn([]() -> behavior { return {[](int) {}}; });
   auto trapper = sys.spawn([=](event_based_actor* self) -> behavior {
     auto seen = std::make_shared<std::string>();
@@ -225,28 +237,23 @@ TEST(actor, links_propagate_and_trap_exit) {
     return {[](int) {}};
   });
   self->monitor(plain);
-  std::this_thread::sleep_for(20ms);
+  run(); // every actor is initialised: the links exist
   anon_send(victim, exit_msg{{}, exit_reason::user_shutdown});
-  error reason;
-  self->receive([&](down_msg& dm) { reason = dm.reason; }, after(5s) >> [] {});
-  EXPECT_EQ(reason, exit_reason::user_shutdown);
-  std::string seen;
-  self->request(trapper, 5s, atom("seen")).receive([&](const std::string& s) { seen = s; });
-  EXPECT_NE(seen.find("user_shutdown"), std::string::npos);
-  self->send_exit(trapper, exit_reason::kill);
+  run();
+  EXPECT_EQ(received<down_msg>().reason, exit_reason::user_shutdown);
+  self->request(trapper, 5s, atom("seen"));
+  run();
+  EXPECT_NE(received<std::string>().find("user_shutdown"), std::string::npos);
 }
 
-TEST(actor, monitor_of_dead_actor_reports_at_once) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(actor_deterministic, monitor_of_dead_actor_reports_at_once) {
   auto a = sys.spawn([](event_based_actor* self) { self->quit(exit_reason::user_shutdown); });
   auto addr = a.address();
   a = nullptr;
-  std::this_thread::sleep_for(20ms);
+  run(); // a terminates
   self->monitor(addr);
-  bool got = false;
-  self->receive([&](down_msg&) { got = true; }, after(5s) >> [] {});
-  EXPECT_TRUE(got);
+  EXPECT_TRUE(has_message(self)); // at once: nothing had to run
+  EXPECT_EQ(received<down_msg>().source, addr);
 }
 
 TEST(actor, stateful_actor_state_dies_with_actor) {
@@ -325,18 +332,20 @@ TEST(actor, spawn_linked_and_monitored_from_actor) {
   EXPECT_EQ(reason, exit_reason::user_shutdown);
 }
 
-TEST(actor, after_timeout_in_behavior) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(actor_deterministic, after_timeout_in_behavior) {
   auto a = sys.spawn([](event_based_actor* self, actor parent) -> behavior {
     return {[](int) {}, after(20ms) >> [=] {
               self->send(parent, atom("timeout"));
               self->quit();
             }};
   }, actor{self});
-  bool got = false;
-  self->receive(on(atom("timeout")) >> [&] { got = true; }, after(5s) >> [] {});
-  EXPECT_TRUE(got);
+  run();
+  advance_time(19ms);
+  run();
+  EXPECT_FALSE(has_message(self));
+  advance_time(1ms);
+  expect<timeout_msg>().from(nullptr).to(a);
+  expect<atom_value>().from(a).to(self).with(atom("timeout"));
 }
 
 TEST(actor, delegate_answers_original_requester) {

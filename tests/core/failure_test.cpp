@@ -2,7 +2,11 @@
 // receivers, exceptions, timeouts, shutdown races, dropped promises, and the
 // lifetime rules of links, monitors and timers. Each test name states the
 // outcome; the comment above it says which rule it checks.
+#include "troupe/test.hpp"
 #include "troupe/troupe.hpp"
+
+#include "support/eventually.hpp"
+#include "support/scoped_receive.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,14 +21,18 @@
 
 using namespace troupe;
 using namespace std::chrono_literals;
+using troupe::test_support::eventually;
+using troupe::test_support::receive_one;
 
 namespace {
 
 actor_system_config test_config() {
-  actor_system_config cfg;
-  cfg.set_scheduler(2, 50);
-  return cfg;
+  return test_support::small_config(2, 50);
 }
+
+// Tests of timing and ordering rules run on the deterministic fixture: every
+// actor runs on the test's thread, and timers wait for advance_time().
+class failure_deterministic : public test::deterministic_fixture {};
 
 // Collects down messages; wait(who) returns the exit reason of `who` (down
 // messages of other actors are kept for later calls).
@@ -54,31 +62,6 @@ error wait_down(scoped_actor& self, const actor& who) {
   return down_tracker{self}.wait(who);
 }
 
-template <class T>
-T receive_one(scoped_actor& self) {
-  T result{};
-  self->receive([&](const T& x) { result = x; },
-                after(5s) >> [] { ADD_FAILURE() << "timed out waiting for a message"; });
-  return result;
-}
-
-void expect_silence(scoped_actor& self, std::chrono::milliseconds d) {
-  self->receive(others >> [&] { ADD_FAILURE() << "unexpected message " << to_string(self->current_message()); },
-                after(d) >> [] {});
-}
-
-// Polls (bounded) until pred() holds.
-template <class Pred>
-bool eventually(Pred pred, std::chrono::milliseconds limit = 5000ms) {
-  auto deadline = std::chrono::steady_clock::now() + limit;
-  while (!pred()) {
-    if (std::chrono::steady_clock::now() > deadline)
-      return false;
-    std::this_thread::sleep_for(1ms);
-  }
-  return true;
-}
-
 // Never answers: skips every message.
 behavior silent_actor() {
   return {others >> [] { return skip; }};
@@ -99,49 +82,48 @@ behavior opener(event_based_actor* self) {
 
 // Default (skip): an unmatched message stays in the mailbox and is handled once a
 // become() installs a behavior that matches it.
-TEST(failure, unhandled_message_default_skip_is_kept_and_handled_after_become) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(failure_deterministic, unhandled_message_default_skip_is_kept_and_handled_after_become) {
   auto a = sys.spawn(opener);
   self->send(a, "early");
-  expect_silence(self, 50ms); // neither handled nor answered with an error
+  expect<std::string>().from(self).to(a).with("early"); // skipped: stays for later
+  EXPECT_FALSE(has_message(self)); // neither handled nor answered with an error
   self->send(a, atom("open"));
-  EXPECT_EQ(receive_one<std::string>(self), "late early");
+  expect<atom_value>().from(self).to(a).with(atom("open"));
+  expect<std::string>().from(self).to(a).with("early"); // back in front after become
+  EXPECT_EQ(received<std::string>(), "late early");
 }
 
 // Default (skip): a skipped request is not answered; it is answered once handled.
-TEST(failure, unhandled_request_default_skip_is_answered_after_become) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(failure_deterministic, unhandled_request_default_skip_is_answered_after_become) {
   auto a = sys.spawn(opener);
   auto client = sys.spawn([=](event_based_actor* c, actor out) -> behavior {
     c->request(a, 5s, "req").then([=](const std::string& s) { c->send(out, s); },
                                    [=](error& e) { c->send(out, to_string(e)); });
     return {};
   }, actor{self});
-  expect_silence(self, 50ms);
+  run();
+  EXPECT_FALSE(has_message(self)); // skipped: not answered
   self->send(a, atom("open"));
-  EXPECT_EQ(receive_one<std::string>(self), "late req");
+  run();
+  EXPECT_EQ(received<std::string>(), "late req");
 }
 
 // drop: a request that matches nothing is answered with sec::unexpected_message;
 // an unmatched asynchronous message is discarded (a later become does not see it).
-TEST(failure, unhandled_message_drop_answers_requests_with_unexpected_message) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(failure_deterministic, unhandled_message_drop_answers_requests_with_unexpected_message) {
   auto a = sys.spawn([](event_based_actor* s) -> behavior {
     s->set_default_handler(drop);
     return opener(s);
   });
-  error err;
-  self->request(a, 5s, "req").receive([](const std::string&) { ADD_FAILURE() << "answered"; },
-                                      [&](error& e) { err = e; });
-  EXPECT_EQ(err, sec::unexpected_message);
+  self->request(a, 5s, "req");
+  run();
+  EXPECT_EQ(received<error>(), sec::unexpected_message);
   self->send(a, "early"); // dropped
   self->send(a, atom("open"));
   self->send(a, "after");
-  EXPECT_EQ(receive_one<std::string>(self), "late after");
-  expect_silence(self, 50ms);
+  run();
+  EXPECT_EQ(received<std::string>(), "late after");
+  EXPECT_FALSE(has_message(self));
 }
 
 // print_and_drop: like drop, and the message is reported on stderr.
@@ -203,27 +185,24 @@ TEST(failure, unhandled_async_message_reflect_and_quit_sends_it_back) {
 
 // A handler that returns `skip` leaves the message in the mailbox for a later
 // behavior, whatever the default handler for unmatched messages is.
-TEST(failure, handler_returning_skip_keeps_message_regardless_of_default_handler) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(failure_deterministic, handler_returning_skip_keeps_message_regardless_of_default_handler) {
   auto a = sys.spawn([](event_based_actor* s) -> behavior {
     s->set_default_handler(drop);
     return {[](int) { return skip; }, on(atom("open")) >> [=] { s->become([](int x) { return x * 10; }); }};
   });
   self->send(a, 4);
   self->send(a, atom("open"));
-  int got = 0;
-  self->receive([&](int x) { got = x; }, after(2s) >> [] {});
-  EXPECT_EQ(got, 40) << "the skipped message was dropped by the default handler";
+  run();
+  EXPECT_EQ(received<int>(), 40) << "the skipped message was dropped by the default handler";
   auto b = sys.spawn([](event_based_actor* s) -> behavior {
     s->set_default_handler(reflect_and_quit);
     return {[](int) { return skip; }, on(atom("ping")) >> [] { return atom("pong"); }};
   });
   self->send(b, 7);
-  bool alive = false;
-  self->request(b, 2s, atom("ping")).receive([&](atom_value) { alive = true; }, [](error&) {});
-  EXPECT_TRUE(alive) << "the skipped message made the actor reflect and quit";
-  expect_silence(self, 20ms); // nothing was reflected
+  self->request(b, 2s, atom("ping"));
+  run();
+  EXPECT_EQ(received<atom_value>(), atom("pong")) << "the skipped message made the actor reflect and quit";
+  EXPECT_FALSE(has_message(self)); // nothing was reflected
 }
 
 // A response that matches none of the response handlers (and is no error) makes
@@ -243,18 +222,18 @@ TEST(failure, unmatched_response_terminates_requester_with_unexpected_response) 
 
 // An asynchronous message to a terminated actor is dropped at once (its payload
 // released), without error and without crash.
-TEST(failure, async_message_to_terminated_actor_is_dropped) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(failure_deterministic, async_message_to_terminated_actor_is_dropped) {
   auto a = sys.spawn([](event_based_actor* s) -> behavior { return {[=](int) { s->quit(); }}; });
   self->monitor(a);
   self->send(a, 1);
-  EXPECT_EQ(wait_down(self, a), exit_reason::normal);
+  run();
+  EXPECT_EQ(received<down_msg>().reason, exit_reason::normal);
   auto token = std::make_shared<int>(7);
   self->send(a, token);
   anon_send(a, token);
   EXPECT_EQ(token.use_count(), 1);
-  expect_silence(self, 20ms); // no error message comes back
+  run();
+  EXPECT_FALSE(has_message(self)); // no error message comes back
 }
 
 // A request to a terminated actor is answered with sec::request_receiver_down
@@ -277,18 +256,18 @@ TEST(failure, request_to_terminated_actor_yields_request_receiver_down) {
 
 // Requests that wait in the mailbox (or were skipped) when the receiver terminates
 // are answered with sec::request_receiver_down.
-TEST(failure, pending_requests_of_a_terminating_actor_get_request_receiver_down) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(failure_deterministic, pending_requests_of_a_terminating_actor_get_request_receiver_down) {
   auto a = sys.spawn([](event_based_actor* s) -> behavior {
     return {[](int) { return skip; }, on(atom("stop")) >> [=] { s->quit(); }};
   });
   auto client = sys.spawn([=](event_based_actor* c, actor out) {
     c->request(a, 5s, 1).then([](int) {}, [=](error& e) { c->send(out, e); });
   }, actor{self});
-  expect_silence(self, 30ms);
+  run();
+  EXPECT_FALSE(has_message(self)); // the request waits, skipped
   self->send(a, atom("stop"));
-  EXPECT_EQ(receive_one<error>(self), sec::request_receiver_down);
+  run();
+  EXPECT_EQ(received<error>(), sec::request_receiver_down);
 }
 
 // A request to an invalid (null) handle is answered with sec::request_receiver_down;
@@ -430,35 +409,45 @@ TEST(failure, exception_from_actor_constructor_propagates_from_spawn) {
 // ---- timeouts and requests without error handlers ---------------------------------------------
 
 // A request without a response in time yields sec::request_timeout to its error handler.
-TEST(failure, request_timeout_goes_to_error_handler) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(failure_deterministic, request_timeout_goes_to_error_handler) {
   auto silent = sys.spawn(silent_actor);
   auto client = sys.spawn([=](event_based_actor* c, actor out) {
     c->request(silent, 20ms, 1).then([](int) {}, [=](error& e) { c->send(out, e); });
   }, actor{self});
-  EXPECT_EQ(receive_one<error>(self), sec::request_timeout);
+  run();
+  advance_time(19ms);
+  run();
+  EXPECT_FALSE(has_message(self)); // not before the deadline
+  advance_time(1ms);
+  run();
+  EXPECT_EQ(received<error>(), sec::request_timeout);
+  // A scoped actor's request times out the same way.
+  auto handle = self->request(silent, 20ms, 1);
+  run();
+  advance_time(20ms);
   error err;
-  self->request(silent, 20ms, 1).receive([](int) {}, [&](error& e) { err = e; });
+  handle.receive([](int) {}, [&](error& e) { err = e; });
   EXPECT_EQ(err, sec::request_timeout);
 }
 
-// 001 §3.4: a request without an error handler makes the requester exit with the
+// A request without an error handler makes the requester exit with the
 // error (here sec::request_timeout).
-TEST(failure, request_timeout_without_error_handler_terminates_requester) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(failure_deterministic, request_timeout_without_error_handler_terminates_requester) {
   auto silent = sys.spawn(silent_actor);
   auto client = sys.spawn([=](event_based_actor* c) {
     c->request(silent, 20ms, 1).then([](int) {});
   });
   self->monitor(client);
-  EXPECT_EQ(wait_down(self, client), sec::request_timeout);
+  run();
+  EXPECT_FALSE(has_message(self));
+  advance_time(20ms);
+  expect<error>().from(nullptr).to(client).with(error{sec::request_timeout});
+  run();
+  EXPECT_EQ(received<down_msg>().reason, sec::request_timeout);
 }
 
-// 001 §3.4: "Any error, e.g., if the sender no longer exists [...], will cause the
-// sender to exit with non-normal exit reason unless it provides a custom error
-// handler" (sync_send to a terminated actor: sec::request_receiver_down).
+// Any error, such as a receiver that is gone, terminates a requester that has no
+// error handler (sync_send to a terminated actor: sec::request_receiver_down).
 TEST(failure, sync_send_to_dead_actor_without_error_handler_terminates_requester) {
   actor_system sys{test_config()};
   scoped_actor self{sys};
@@ -680,9 +669,7 @@ TEST(failure, links_and_monitors_do_not_keep_terminated_actors_alive) {
 
 // exit_reason::kill cannot be trapped: the exit handler sees other reasons, but a
 // kill (sent directly or arriving through a link) terminates the actor.
-TEST(failure, exit_reason_kill_cannot_be_trapped) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(failure_deterministic, exit_reason_kill_cannot_be_trapped) {
   auto make_trapper = [&] {
     return sys.spawn([](event_based_actor* s, actor out) -> behavior {
       s->set_exit_handler([=](exit_msg& em) { s->send(out, to_string(em.reason)); });
@@ -692,22 +679,27 @@ TEST(failure, exit_reason_kill_cannot_be_trapped) {
   auto trapper = make_trapper();
   self->monitor(trapper);
   self->send_exit(trapper, exit_reason::user_shutdown);
-  EXPECT_NE(receive_one<std::string>(self).find("user_shutdown"), std::string::npos);
+  run();
+  EXPECT_NE(received<std::string>().find("user_shutdown"), std::string::npos);
   self->send_exit(trapper, exit_reason::normal);
-  EXPECT_NE(receive_one<std::string>(self).find("normal"), std::string::npos);
+  run();
+  EXPECT_NE(received<std::string>().find("normal"), std::string::npos);
   self->send_exit(trapper, exit_reason::kill);
-  EXPECT_EQ(wait_down(self, trapper), exit_reason::kill);
-  expect_silence(self, 20ms); // the handler never saw the kill
+  run();
+  EXPECT_EQ(received<down_msg>().reason, exit_reason::kill);
+  EXPECT_FALSE(has_message(self)); // the handler never saw the kill
   // Through a link.
   auto trapper2 = make_trapper();
   auto victim = sys.spawn([](event_based_actor* s, actor t) -> behavior {
     s->link_to(t);
     return {on(atom("ready")) >> [] { return atom("ready"); }};
   }, trapper2);
-  self->request(victim, 5s, atom("ready")).receive([](atom_value) {});
+  run();
   self->monitor(trapper2);
   self->send_exit(victim, exit_reason::kill);
-  EXPECT_EQ(wait_down(self, trapper2), exit_reason::kill);
+  run();
+  EXPECT_EQ(received<down_msg>().reason, exit_reason::kill);
+  EXPECT_FALSE(has_message(self));
 }
 
 // exit_reason::kill cannot be trapped -- by blocking actors either, which see other
@@ -745,9 +737,7 @@ TEST(failure, exit_reason_normal_is_ignored_without_exit_handler) {
 
 // A delayed_send whose receiver terminated before the timer fires is discarded
 // silently; its payload is released.
-TEST(failure, delayed_send_outliving_its_actor_is_discarded) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(failure_deterministic, delayed_send_outliving_its_actor_is_discarded) {
   auto token = std::make_shared<int>(1);
   auto a = sys.spawn([=](event_based_actor* s) -> behavior {
     s->delayed_send(s, 50ms, token);
@@ -755,34 +745,41 @@ TEST(failure, delayed_send_outliving_its_actor_is_discarded) {
     return {[](std::shared_ptr<int>) { ADD_FAILURE() << "delivered to a dead actor"; }};
   });
   self->monitor(a);
-  EXPECT_EQ(wait_down(self, a), exit_reason::normal);
+  run();
+  EXPECT_EQ(received<down_msg>().reason, exit_reason::normal);
   a = nullptr;
-  EXPECT_TRUE(eventually([&] { return token.use_count() == 1; }));
+  EXPECT_EQ(pending_timers(), 1u);
+  EXPECT_EQ(advance_time(50ms), 1u); // fires into a closed mailbox
+  EXPECT_EQ(token.use_count(), 1);
   // delayed_send from a live sender to an actor that died meanwhile.
   auto b = sys.spawn([]() -> behavior { return {[](int) {}}; });
   self->delayed_send(b, 50ms, token);
   self->monitor(b);
   self->send_exit(b, exit_reason::kill);
-  EXPECT_EQ(wait_down(self, b), exit_reason::kill);
+  run();
+  EXPECT_EQ(received<down_msg>().reason, exit_reason::kill);
   b = nullptr;
-  EXPECT_TRUE(eventually([&] { return token.use_count() == 1; }));
+  EXPECT_EQ(advance_time(50ms), 1u);
+  EXPECT_FALSE(sched.has_job());
+  EXPECT_EQ(token.use_count(), 1);
 }
 
 // An after(...) timeout of an actor that terminated before it fires is discarded:
 // the handler never runs.
-TEST(failure, after_timeout_outliving_its_actor_is_discarded) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
-  auto fired = std::make_shared<std::atomic<bool>>(false);
+TEST_F(failure_deterministic, after_timeout_outliving_its_actor_is_discarded) {
+  auto fired = std::make_shared<bool>(false);
   auto a = sys.spawn([=](event_based_actor* s) -> behavior {
-    return {on(atom("stop")) >> [=] { s->quit(); }, after(50ms) >> [=] { fired->store(true); }};
+    return {on(atom("stop")) >> [=] { s->quit(); }, after(50ms) >> [=] { *fired = true; }};
   });
   self->monitor(a);
   self->send(a, atom("stop"));
-  EXPECT_EQ(wait_down(self, a), exit_reason::normal);
+  run();
+  EXPECT_EQ(received<down_msg>().reason, exit_reason::normal);
   a = nullptr;
-  expect_silence(self, 150ms);
-  EXPECT_FALSE(fired->load());
+  advance_time(150ms);
+  run();
+  EXPECT_FALSE(has_message(self));
+  EXPECT_FALSE(*fired);
 }
 
 // ---- response promises ------------------------------------------------------------------------
@@ -790,9 +787,7 @@ TEST(failure, after_timeout_outliving_its_actor_is_discarded) {
 // A response promise dropped without delivering answers the requester with
 // sec::broken_promise (also when copies existed, and when the actor holding it
 // terminates).
-TEST(failure, dropped_response_promise_yields_broken_promise) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(failure_deterministic, dropped_response_promise_yields_broken_promise) {
   auto a = sys.spawn([](event_based_actor* s) -> behavior {
     auto kept = std::make_shared<std::vector<response_promise>>();
     return {
@@ -808,22 +803,22 @@ TEST(failure, dropped_response_promise_yields_broken_promise) {
       on(atom("quit")) >> [=] { s->quit(); },
     };
   });
-  error err;
-  self->request(a, 5s, atom("drop")).receive([] { ADD_FAILURE() << "answered"; }, [&](error& e) { err = e; });
-  EXPECT_EQ(err, sec::broken_promise);
+  self->request(a, 5s, atom("drop"));
+  run();
+  EXPECT_EQ(received<error>(), sec::broken_promise);
   // A kept promise owes an answer until its holder terminates.
   auto client = sys.spawn([=](event_based_actor* c, actor out) {
     c->request(a, 5s, atom("keep")).then([] {}, [=](error& e) { c->send(out, e); });
   }, actor{self});
-  expect_silence(self, 30ms);
+  run();
+  EXPECT_FALSE(has_message(self));
   self->send(a, atom("quit"));
-  EXPECT_EQ(receive_one<error>(self), sec::broken_promise);
+  run();
+  EXPECT_EQ(received<error>(), sec::broken_promise);
 }
 
 // A promise answers once: later deliveries are ignored and pending() turns false.
-TEST(failure, response_promise_delivers_only_once) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(failure_deterministic, response_promise_delivers_only_once) {
   auto a = sys.spawn([](event_based_actor* s) -> behavior {
     return {[=](int x) {
       auto rp = s->make_response_promise();
@@ -833,17 +828,15 @@ TEST(failure, response_promise_delivers_only_once) {
       return std::make_tuple(was_pending, rp.pending()); // ignored: the promise answers
     }};
   });
-  int r = 0;
-  self->request(a, 5s, 1).receive([&](int x) { r = x; }, [](bool, bool) { ADD_FAILURE() << "handler result sent"; });
-  EXPECT_EQ(r, 2);
-  expect_silence(self, 30ms);
+  self->request(a, 5s, 1);
+  run();
+  EXPECT_EQ(received<int>(), 2);
+  EXPECT_FALSE(has_message(self)); // neither the second delivery nor the handler's result
 }
 
 // A promise made for a plain message answers its sender the way a returned
 // value would: with an ordinary message, once.
-TEST(failure, response_promise_for_plain_message_answers_like_a_result) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(failure_deterministic, response_promise_for_plain_message_answers_like_a_result) {
   auto a = sys.spawn([](event_based_actor* s) -> behavior {
     return {[=](int x) {
       auto rp = s->make_response_promise();
@@ -854,8 +847,9 @@ TEST(failure, response_promise_for_plain_message_answers_like_a_result) {
     }};
   });
   self->send(a, 1);
-  EXPECT_EQ(receive_one<int>(self), 2);
-  expect_silence(self, 30ms);
+  run();
+  EXPECT_EQ(received<int>(), 2);
+  EXPECT_FALSE(has_message(self));
 }
 
 // ---- empty behavior stack ------------------------------------------------------------------------
@@ -883,9 +877,7 @@ TEST(failure, empty_behavior_stack_terminates_normally) {
 
 // An actor without behavior lives on while a response handler is pending, then
 // terminates normally.
-TEST(failure, pending_response_keeps_actor_without_behavior_alive) {
-  actor_system sys{test_config()};
-  scoped_actor self{sys};
+TEST_F(failure_deterministic, pending_response_keeps_actor_without_behavior_alive) {
   auto slow = sys.spawn([](event_based_actor* s) -> behavior {
     return {[=](int x) {
       auto rp = s->make_response_promise();
@@ -901,8 +893,13 @@ TEST(failure, pending_response_keeps_actor_without_behavior_alive) {
     c->request(slow, 5s, 21).then([=](int r) { c->send(out, r); });
   }, actor{self});
   self->monitor(client);
-  EXPECT_EQ(receive_one<int>(self), 42);
-  EXPECT_EQ(wait_down(self, client), exit_reason::normal);
+  run();
+  EXPECT_EQ(sys.running_actors(), 2u) << "the client ended before its response";
+  EXPECT_FALSE(has_message(self));
+  advance_time(30ms);
+  run();
+  EXPECT_EQ(received<int>(), 42);
+  EXPECT_EQ(received<down_msg>().reason, exit_reason::normal);
 }
 
 // ---- blocking receive ---------------------------------------------------------------------------

@@ -1,12 +1,12 @@
-// The code listings of the seed papers, compiled against troupe with only
-// mechanical changes (namespace troupe, `self->` for libcppa's implicit self,
-// `sys.spawn`, output sent to an observing actor instead of std::cout), each
-// checked for the behaviour the paper describes.
-//
-//   paper 000: "Native Actors -- A Scalable Software Platform for Distributed,
-//              Heterogeneous Environments" (libcppa): §2, §4.2.3, §4.2.7, §5.2
-//   paper 001: "Revisiting Actor Programming in C++" (CAF): §3.1, §3.3, §5.2
+// The published libcppa and CAF code listings (docs/references.md), compiled
+// against troupe with only mechanical changes (namespace troupe, `self->` for
+// libcppa's implicit self, `sys.spawn`, output sent to an observing actor
+// instead of std::cout), each checked for the behaviour it is meant to show.
+#include "troupe/test.hpp"
 #include "troupe/troupe.hpp"
+
+#include "support/eventually.hpp"
+#include "support/scoped_receive.hpp"
 
 #include <gtest/gtest.h>
 
@@ -25,42 +25,25 @@
 
 using namespace troupe;
 using namespace std::chrono_literals;
+using troupe::test_support::receive_one;
 
 namespace {
 
 actor_system_config two_workers() {
-  actor_system_config cfg;
-  cfg.set_scheduler(2);
-  return cfg;
+  return test_support::small_config(2);
 }
 
-// Receives one message of type T (fails the test after 5 s).
-template <class T>
-T receive_one(scoped_actor& self) {
-  T result{};
-  self->receive([&](const T& x) { result = x; },
-                after(5s) >> [] { ADD_FAILURE() << "timed out waiting for a message"; });
-  return result;
-}
-
-// Asserts that nothing arrives within `d`.
-void expect_silence(scoped_actor& self, std::chrono::milliseconds d) {
-  self->receive(others >> [&] { ADD_FAILURE() << "unexpected message " << to_string(self->current_message()); },
-                after(d) >> [] {});
-}
+// Listings whose point is timing or ordering run on the deterministic fixture.
+using listing_kv_store_deterministic = test::deterministic_fixture;
+using listing_become_deterministic = test::deterministic_fixture;
+using listing_dynamic_math_deterministic = test::deterministic_fixture;
 
 // Waits (bounded) until no non-hidden actor runs.
 bool wait_until_no_actors(actor_system& sys) {
-  auto deadline = std::chrono::steady_clock::now() + 10s;
-  while (sys.running_actors() != 0) {
-    if (std::chrono::steady_clock::now() > deadline)
-      return false;
-    std::this_thread::sleep_for(1ms);
-  }
-  return true;
+  return test_support::eventually([&] { return sys.running_actors() == 0; }, 10s, 1ms);
 }
 
-// ---- 000 §2: the key-value store ------------------------------------------------------
+// ---- the key-value store ------------------------------------------------------
 
 using Key = std::string;
 using Value = int;
@@ -77,7 +60,7 @@ void key_value_store(event_based_actor* self) {
   );
 }
 
-// ---- 000 §2: the caller side (sync_send(...).then) -------------------------------------
+// ---- the caller side (sync_send(...).then) -------------------------------------
 
 behavior kv_client(event_based_actor* self, actor server, actor out) {
   return {
@@ -110,7 +93,7 @@ behavior slow_kv_server(event_based_actor* self, std::chrono::milliseconds delay
   };
 }
 
-// ---- 000 §4.2.3: guards ----------------------------------------------------------------
+// ---- guards ----------------------------------------------------------------
 
 behavior guard_listing(event_based_actor*) {
   return {
@@ -130,7 +113,7 @@ behavior guard_listing(event_based_actor*) {
   };
 }
 
-// ---- 000 §4.2.7: the sb_actor printer -------------------------------------------------
+// ---- the sb_actor printer -------------------------------------------------
 
 struct printer : sb_actor<printer> {
   printer(actor_config& cfg, actor out) : sb_actor<printer>(cfg), out(std::move(out)) {}
@@ -140,7 +123,7 @@ struct printer : sb_actor<printer> {
   });
 };
 
-// ---- 000 §4.2.7: keep_behavior / unbecome ---------------------------------------------
+// ---- keep_behavior / unbecome ---------------------------------------------
 
 // receives {int, float} sequences
 void testee(event_based_actor* self, actor out) {
@@ -165,7 +148,7 @@ void testee(event_based_actor* self, actor out) {
   );
 }
 
-// ---- 000 §5.2: recursive actor creation -----------------------------------------------
+// ---- recursive actor creation -----------------------------------------------
 
 void spread_testee(event_based_actor* self, actor parent) {
   self->become(
@@ -194,7 +177,7 @@ int spread_main(actor_system& sys, scoped_actor& self, int x) {
   return y;
 }
 
-// ---- 001 §3.3: the dynamically typed math actor ---------------------------------------
+// ---- the dynamically typed math actor ---------------------------------------
 
 behavior f(event_based_actor* self) {
   (void) self;
@@ -210,10 +193,10 @@ behavior f(event_based_actor* self) {
   };
 }
 
-// ---- 001 §5.2: a user-defined scheduling policy ---------------------------------------
+// ---- a user-defined scheduling policy ---------------------------------------
 
-// A thread pool: one central FIFO queue, no per-worker data ("an implementation
-// based on a thread pool could do the opposite", 001 §5.2). Counts its calls.
+// A thread pool: one central FIFO queue, no per-worker data, the opposite of
+// work stealing. Counts its calls.
 struct thread_pool_policy {
   struct coordinator_data {
     std::mutex mtx;
@@ -341,8 +324,8 @@ std::vector<char> interleaving_log(std::size_t max_msgs, int n) {
 
 } // namespace
 
-// 000 §2: the key-value store actor; `set` stores, `get` replies with the value.
-TEST(paper_000_s2, key_value_store_set_and_get_with_reply) {
+// the key-value store actor; `set` stores, `get` replies with the value.
+TEST(listing_kv_store, key_value_store_set_and_get_with_reply) {
   actor_system sys{two_workers()};
   scoped_actor self{sys};
   auto server = sys.spawn(key_value_store);
@@ -361,8 +344,8 @@ TEST(paper_000_s2, key_value_store_set_and_get_with_reply) {
   EXPECT_EQ(got, 0);
 }
 
-// 000 §2: requests from many threads are processed sequentially, no locking needed.
-TEST(paper_000_s2, key_value_store_serves_parallel_clients) {
+// requests from many threads are processed sequentially, no locking needed.
+TEST(listing_kv_store, key_value_store_serves_parallel_clients) {
   actor_system sys{two_workers()};
   auto server = sys.spawn(key_value_store);
   constexpr int clients = 4;
@@ -387,8 +370,8 @@ TEST(paper_000_s2, key_value_store_serves_parallel_clients) {
   EXPECT_EQ(wrong.load(), 0);
 }
 
-// 000 §2: the caller side, sync_send(server, atom("get"), key).then([=](Value val) {...}).
-TEST(paper_000_s2, sync_send_then_client) {
+// the caller side, sync_send(server, atom("get"), key).then([=](Value val) {...}).
+TEST(listing_kv_store, sync_send_then_client) {
   actor_system sys{two_workers()};
   scoped_actor self{sys};
   auto server = sys.spawn(key_value_store);
@@ -398,21 +381,26 @@ TEST(paper_000_s2, sync_send_then_client) {
   EXPECT_EQ(receive_one<std::string>(self), "answer => 42");
 }
 
-// 000 §2 / 001 §3.4: while a sync_send is pending, the client skips every other
+// while a sync_send is pending, the client skips every other
 // message until the response has arrived.
-TEST(paper_000_s2, sync_send_then_defers_other_messages_until_the_response) {
-  actor_system sys{two_workers()};
-  scoped_actor self{sys};
+TEST_F(listing_kv_store_deterministic, sync_send_then_defers_other_messages_until_the_response) {
   auto server = sys.spawn(slow_kv_server, 50ms);
   auto client = sys.spawn(kv_client, server, actor{self});
+  run();
   self->send(client, Key{"abcd"});
   self->send(client, atom("note"), "note");
-  EXPECT_EQ(receive_one<std::string>(self), "abcd => 4");
-  EXPECT_EQ(receive_one<std::string>(self), "note");
+  expect<Key>().from(self).to(client).with("abcd");
+  expect<atom_value, Key>().from(client).to(server).with(atom("get"), "abcd");
+  expect<atom_value, std::string>().from(self).to(client).with(atom("note"), "note"); // skipped
+  EXPECT_FALSE(has_message(self));
+  advance_time(50ms);
+  run();
+  EXPECT_EQ(received<std::string>(), "abcd => 4");
+  EXPECT_EQ(received<std::string>(), "note");
 }
 
-// 000 §4.2.3: on<int>() >> [](int i) {...} matches exactly one int.
-TEST(paper_000_s4_2_3, on_int_callback) {
+// on<int>() >> [](int i) {...} matches exactly one int.
+TEST(listing_patterns, on_int_callback) {
   actor_system sys{two_workers()};
   scoped_actor self{sys};
   auto a = sys.spawn([]() -> behavior {
@@ -423,8 +411,8 @@ TEST(paper_000_s4_2_3, on_int_callback) {
   EXPECT_EQ(got, 42);
 }
 
-// 000 §4.2.3: the guard listing; first match wins: 42, then even, then odd.
-TEST(paper_000_s4_2_3, guards_42_even_odd) {
+// the guard listing; first match wins: 42, then even, then odd.
+TEST(listing_patterns, guards_42_even_odd) {
   actor_system sys{two_workers()};
   scoped_actor self{sys};
   auto a = sys.spawn(guard_listing);
@@ -443,9 +431,9 @@ TEST(paper_000_s4_2_3, guards_42_even_odd) {
   EXPECT_EQ(ask(43), "odd");
 }
 
-// 000 §4.2.3: "anything" matches any number of any types: on<int, anything>()
+// "anything" matches any number of any types: on<int, anything>()
 // matches all tuples with an integer as first element.
-TEST(paper_000_s4_2_3, anything_wildcard) {
+TEST(listing_patterns, anything_wildcard) {
   actor_system sys{two_workers()};
   scoped_actor self{sys};
   auto a = sys.spawn([]() -> behavior {
@@ -467,8 +455,8 @@ TEST(paper_000_s4_2_3, anything_wildcard) {
   EXPECT_EQ(ask(1.5, 5), "other");
 }
 
-// 000 §4.2.3: partial_function with on(atom("add"), arg_match) and on_arg_match.
-TEST(paper_000_s4_2_3, partial_function_arg_match_and_on_arg_match) {
+// partial_function with on(atom("add"), arg_match) and on_arg_match.
+TEST(listing_patterns, partial_function_arg_match_and_on_arg_match) {
   actor_system sys{two_workers()};
   scoped_actor self{sys};
   auto a = sys.spawn([](event_based_actor* self) -> behavior {
@@ -507,10 +495,10 @@ TEST(paper_000_s4_2_3, partial_function_arg_match_and_on_arg_match) {
   EXPECT_EQ(err, sec::unexpected_message);
 }
 
-// 000 §4.2.4: `self` gives access to advanced operations such as
+// `self` gives access to advanced operations such as
 // self->link_to(other): linked actors fail together; "everything is an actor",
 // so main() (a scoped_actor) can link too and sees the exit_msg.
-TEST(paper_000_s4_2_4, self_link_to_other) {
+TEST(listing_self, self_link_to_other) {
   actor_system sys{two_workers()};
   scoped_actor self{sys};
   auto other = sys.spawn([](event_based_actor* s) -> behavior {
@@ -533,8 +521,8 @@ TEST(paper_000_s4_2_4, self_link_to_other) {
   EXPECT_EQ(down_reason, exit_reason::user_shutdown);
 }
 
-// 000 §4.2.7: the sb_actor printer; init_state with others() >> ... last_received().
-TEST(paper_000_s4_2_7, sb_actor_printer_prints_last_received) {
+// the sb_actor printer; init_state with others() >> ... last_received().
+TEST(listing_become, sb_actor_printer_prints_last_received) {
   actor_system sys{two_workers()};
   scoped_actor self{sys};
   auto p = sys.spawn<printer>(actor{self});
@@ -546,9 +534,9 @@ TEST(paper_000_s4_2_7, sb_actor_printer_prints_last_received) {
   EXPECT_EQ(receive_one<std::string>(self), "(2.5)");
 }
 
-// 000 §4.2.7: become(keep_behavior, ...) waits for the float, unbecome() returns
+// become(keep_behavior, ...) waits for the float, unbecome() returns
 // to the int behavior; messages that do not fit the current behavior wait.
-TEST(paper_000_s4_2_7, keep_behavior_unbecome_testee) {
+TEST(listing_become, keep_behavior_unbecome_testee) {
   actor_system sys{two_workers()};
   scoped_actor self{sys};
   auto t = sys.spawn(testee, actor{self});
@@ -568,9 +556,9 @@ TEST(paper_000_s4_2_7, keep_behavior_unbecome_testee) {
   EXPECT_EQ(receive_one<std::string>(self), "5 => 5.5");
 }
 
-// 000 §4.2.7: "An actor finishes execution for normal exit reasons whenever the
-// behavior stack is empty after calling unbecome."
-TEST(paper_000_s4_2_7, unbecome_of_the_last_behavior_finishes_normally) {
+// An actor whose behavior stack is empty after unbecome() terminates with
+// exit_reason::normal.
+TEST(listing_become, unbecome_of_the_last_behavior_finishes_normally) {
   actor_system sys{two_workers()};
   scoped_actor self{sys};
   auto a = sys.spawn([](event_based_actor* self) {
@@ -583,11 +571,9 @@ TEST(paper_000_s4_2_7, unbecome_of_the_last_behavior_finishes_normally) {
   EXPECT_EQ(reason, exit_reason::normal);
 }
 
-// 000 §4.2.7: sync_send(testee, atom("get")).then(on_arg_match >> ..., after(...) >> ...):
+// sync_send(testee, atom("get")).then(on_arg_match >> ..., after(...) >> ...):
 // the response path.
-TEST(paper_000_s4_2_7, sync_send_then_with_timeout_response_path) {
-  actor_system sys{two_workers()};
-  scoped_actor self{sys};
+TEST_F(listing_become_deterministic, sync_send_then_with_timeout_response_path) {
   auto server = sys.spawn([]() -> behavior { return {on(atom("get")) >> [] { return std::string{"str"}; }}; });
   auto client = sys.spawn([](event_based_actor* self, actor testee, actor out) -> behavior {
     return {on(atom("go")) >> [=] {
@@ -604,15 +590,16 @@ TEST(paper_000_s4_2_7, sync_send_then_with_timeout_response_path) {
     }};
   }, server, actor{self});
   self->send(client, atom("go"));
-  EXPECT_EQ(receive_one<std::string>(self), "got str");
+  run();
+  EXPECT_EQ(received<std::string>(), "got str");
   // The timeout of a request that was answered never fires.
-  expect_silence(self, 400ms);
+  advance_time(400ms);
+  run();
+  EXPECT_FALSE(has_message(self));
 }
 
-// 000 §4.2.7: the same listing, the timeout path; a late response is dropped.
-TEST(paper_000_s4_2_7, sync_send_then_with_timeout_timeout_path) {
-  actor_system sys{two_workers()};
-  scoped_actor self{sys};
+// the same listing, the timeout path; a late response is dropped.
+TEST_F(listing_become_deterministic, sync_send_then_with_timeout_timeout_path) {
   auto server = sys.spawn(slow_kv_server, 300ms); // answers after the client gave up
   auto client = sys.spawn([](event_based_actor* self, actor testee, actor out) -> behavior {
     return {
@@ -629,18 +616,25 @@ TEST(paper_000_s4_2_7, sync_send_then_with_timeout_timeout_path) {
     };
   }, server, actor{self});
   self->monitor(client);
-  auto start = std::chrono::steady_clock::now();
   self->send(client, atom("go"));
-  EXPECT_EQ(receive_one<std::string>(self), "timeout");
-  EXPECT_GE(std::chrono::steady_clock::now() - start, 30ms);
+  run();
+  advance_time(29ms);
+  run();
+  EXPECT_FALSE(has_message(self)); // not before 30 ms
+  advance_time(1ms);
+  run();
+  EXPECT_EQ(received<std::string>(), "timeout");
   // The late response (after 300 ms) is dropped; the client goes on working.
-  expect_silence(self, 500ms);
+  advance_time(500ms);
+  run();
+  EXPECT_FALSE(has_message(self));
   self->send(client, atom("ping"));
-  EXPECT_EQ(receive_one<std::string>(self), "pong");
+  run();
+  EXPECT_EQ(received<std::string>(), "pong");
 }
 
-// 000 §5.2: the recursive spread program at a small N: 2^N leaves report 1 each.
-TEST(paper_000_s5_2, spread_creates_2_pow_n_leaves_and_all_finish) {
+// the recursive spread program at a small N: 2^N leaves report 1 each.
+TEST(listing_spread, spread_creates_2_pow_n_leaves_and_all_finish) {
   actor_system sys{two_workers()};
   scoped_actor self{sys};
   constexpr int x = 10; // 2047 actors
@@ -648,8 +642,8 @@ TEST(paper_000_s5_2, spread_creates_2_pow_n_leaves_and_all_finish) {
   EXPECT_TRUE(wait_until_no_actors(sys)) << sys.running_actors() << " actors still running";
 }
 
-// 001 §3.1: the four-case pattern expression; the first matching case wins.
-TEST(paper_001_s3_1, pattern_expression_with_four_cases) {
+// the four-case pattern expression; the first matching case wins.
+TEST(listing_pattern_expression, pattern_expression_with_four_cases) {
   actor_system sys{two_workers()};
   scoped_actor self{sys};
   auto a = sys.spawn([](event_based_actor* self, actor out) -> behavior {
@@ -692,9 +686,9 @@ TEST(paper_001_s3_1, pattern_expression_with_four_cases) {
   }
 }
 
-// 001 §3.1: "Case 3 is shadowed by case 2 and thus unreachable"; case 3 deduces
+// Case 3 can never match: case 2 takes every message it would; case 3 deduces
 // (string, int) from "print" and the callback's signature.
-TEST(paper_001_s3_1, case_3_is_shadowed_by_case_2) {
+TEST(listing_pattern_expression, case_3_is_shadowed_by_case_2) {
   actor_system sys{two_workers()};
   scoped_actor self{sys};
   auto shadowed = sys.spawn([]() -> behavior {
@@ -711,29 +705,30 @@ TEST(paper_001_s3_1, case_3_is_shadowed_by_case_2) {
   EXPECT_EQ(r, "case3 9");
 }
 
-// 001 §3.3: the atom-based math actor; send(ms, atom("add"), 1, 2) is answered
+// the atom-based math actor; send(ms, atom("add"), 1, 2) is answered
 // with 3; send(ms, 1, 2) is "invalid but compiles": it is never handled.
-TEST(paper_001_s3_3, dynamic_math_actor) {
-  actor_system sys{two_workers()};
-  scoped_actor self{sys};
+TEST_F(listing_dynamic_math_deterministic, dynamic_math_actor) {
   actor ms = sys.spawn(f);
   self->send(ms, 1, 2);           // invalid but compiles
   self->send(ms, atom("add"), 1, 2); // ok
-  EXPECT_EQ(receive_one<int>(self), 3);
-  expect_silence(self, 100ms); // nothing answers {1, 2}
-  int r = 0;
-  self->request(ms, 5s, atom("sub"), 10, 4).receive([&](int x) { r = x; });
-  EXPECT_EQ(r, 6);
+  run();
+  EXPECT_EQ(received<int>(), 3);
+  EXPECT_FALSE(has_message(self)); // nothing answers {1, 2}
+  self->request(ms, 5s, atom("sub"), 10, 4);
+  run();
+  EXPECT_EQ(received<int>(), 6);
   // A request with the invalid message is never answered: it times out.
+  auto handle = self->request(ms, 100ms, 1, 2);
+  run();
+  advance_time(100ms);
   error err;
-  self->request(ms, 100ms, 1, 2).receive([](int) { ADD_FAILURE() << "{1, 2} was handled"; },
-                                         [&](error& e) { err = e; });
+  handle.receive([](int) { ADD_FAILURE() << "{1, 2} was handled"; }, [&](error& e) { err = e; });
   EXPECT_EQ(err, sec::request_timeout);
 }
 
-// 001 §5.2: set_scheduler<work_stealing>(num_workers, max_msgs) configures the
+// set_scheduler<work_stealing>(num_workers, max_msgs) configures the
 // number of worker threads and the messages per resume; actors run on it.
-TEST(paper_001_s5_2, set_scheduler_work_stealing_configures_workers_and_max_msgs) {
+TEST(listing_scheduler, set_scheduler_work_stealing_configures_workers_and_max_msgs) {
   actor_system_config cfg;
   cfg.set_scheduler<policy::work_stealing>(3, 10);
   actor_system sys{cfg};
@@ -748,11 +743,11 @@ TEST(paper_001_s5_2, set_scheduler_work_stealing_configures_workers_and_max_msgs
   EXPECT_EQ(r, 42);
 }
 
-// 001 §5.2: "max_msgs specifies how many messages an actor is allowed to consume
-// before returning control back to the scheduler": with one worker and two busy
+// max_msgs bounds the messages an actor handles per resume before it yields its
+// worker: with one worker and two busy
 // actors, neither handles more than max_msgs messages in a row; with a limit above
 // the backlog each drains its mailbox at once.
-TEST(paper_001_s5_2, max_msgs_bounds_the_messages_per_resume) {
+TEST(listing_scheduler, max_msgs_bounds_the_messages_per_resume) {
   constexpr int n = 100;
   auto bounded = interleaving_log(10, n);
   ASSERT_EQ(bounded.size(), 2u * n);
@@ -762,10 +757,10 @@ TEST(paper_001_s5_2, max_msgs_bounds_the_messages_per_resume) {
   EXPECT_EQ(longest_run(unbounded), static_cast<std::size_t>(n));
 }
 
-// 001 §5.2: a user-defined policy (a central-queue thread pool) installed with
+// a user-defined policy (a central-queue thread pool) installed with
 // set_scheduler<Policy>(...) runs actors; top-level spawns use central_enqueue and
 // actors spawned by actors use the worker (internal_enqueue).
-TEST(paper_001_s5_2, set_scheduler_with_user_defined_policy) {
+TEST(listing_scheduler, set_scheduler_with_user_defined_policy) {
   actor_system_config cfg;
   cfg.set_scheduler<thread_pool_policy>(2, 5);
   actor_system sys{cfg};

@@ -1,4 +1,4 @@
-// The pattern-matching DSL of libcppa §4.2.3 and CAF §3.1, without actors.
+// The pattern-matching DSL, without actors.
 #include "troupe/behavior.hpp"
 
 #include <gtest/gtest.h>
@@ -20,7 +20,7 @@ message run(behavior& bhvr, message msg, bool* matched = nullptr) {
 
 } // namespace
 
-TEST(pattern, seed_listing_first_match_wins) {
+TEST(pattern, first_matching_case_wins) {
   std::string hit;
   behavior bhvr{
     on(42) >> [&] { hit = "42"; },

@@ -2,6 +2,8 @@
 // and the Chase-Lev deque) with fake resumables.
 #include <gtest/gtest.h>
 
+#include "support/eventually.hpp"
+
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -37,16 +39,10 @@ namespace {
 
 // -- helpers ------------------------------------------------------------------------
 
-// Polls pred until it holds or the timeout expires.
+// Polls pred until it holds or the time limit passes.
 template <class Pred>
-bool wait_for(Pred pred, std::chrono::milliseconds timeout = 10s) {
-  auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (!pred()) {
-    if (std::chrono::steady_clock::now() > deadline)
-      return false;
-    std::this_thread::sleep_for(100us);
-  }
-  return true;
+bool wait_for(Pred pred, std::chrono::milliseconds limit = 10s) {
+  return troupe::test_support::eventually(std::move(pred), limit, 100us);
 }
 
 std::atomic<long> live_jobs{0};

@@ -1,4 +1,5 @@
 // The actor system as a whole: idle cost, shutdown, lazy initialisation.
+#include "troupe/test.hpp"
 #include "troupe/troupe.hpp"
 
 #include <gtest/gtest.h>
@@ -20,6 +21,9 @@ std::chrono::microseconds process_cpu_time() {
   auto us = [](const timeval& tv) { return std::chrono::seconds{tv.tv_sec} + std::chrono::microseconds{tv.tv_usec}; };
   return std::chrono::duration_cast<std::chrono::microseconds>(us(ru.ru_utime) + us(ru.ru_stime));
 }
+
+// Rules that do not need real threads run on the deterministic fixture.
+class system_deterministic : public test::deterministic_fixture {};
 
 } // namespace
 
@@ -58,20 +62,18 @@ TEST(system, await_all_actors_done_waits_for_running_actors) {
   EXPECT_EQ(sys.running_actors(), 0u);
 }
 
-TEST(system, lazy_init_runs_make_behavior_on_first_message) {
-  actor_system_config cfg;
-  actor_system sys{cfg};
-  std::atomic<int> inits{0};
+TEST_F(system_deterministic, lazy_init_runs_make_behavior_on_first_message) {
+  int inits = 0;
   auto a = sys.spawn<lazy_init>([&]() -> behavior {
     ++inits;
     return {[](int x) { return x + 1; }};
   });
-  std::this_thread::sleep_for(50ms);
+  run();
+  EXPECT_FALSE(sched.has_job()); // a lazy actor is not scheduled at spawn
   EXPECT_EQ(inits, 0);
-  scoped_actor self{sys};
-  int r = 0;
-  self->request(a, 5s, 1).receive([&](int x) { r = x; });
-  EXPECT_EQ(r, 2);
+  self->send(a, 1);
+  expect<int>().from(self).to(a).with(1);
+  EXPECT_EQ(received<int>(), 2);
   EXPECT_EQ(inits, 1);
 }
 

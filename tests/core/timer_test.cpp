@@ -1,6 +1,8 @@
 // Tests of the timer service and of detail::unique_callback.
 #include <gtest/gtest.h>
 
+#include "support/eventually.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -22,15 +24,10 @@ using clock_type = std::chrono::steady_clock;
 
 namespace {
 
+// Polls pred until it holds or the time limit passes.
 template <class Pred>
-bool wait_for(Pred pred, std::chrono::milliseconds timeout = 5s) {
-  auto deadline = clock_type::now() + timeout;
-  while (!pred()) {
-    if (clock_type::now() > deadline)
-      return false;
-    std::this_thread::sleep_for(200us);
-  }
-  return true;
+bool wait_for(Pred pred, std::chrono::milliseconds limit = 5s) {
+  return troupe::test_support::eventually(std::move(pred), limit, 200us);
 }
 
 // Counts how many instances are alive and how often one was called.
@@ -273,6 +270,71 @@ TEST(timer_test, idle_timer_thread_uses_no_wakeups) {
   auto before = ts.wakeups();
   std::this_thread::sleep_for(200ms);
   EXPECT_LE(ts.wakeups() - before, 1u);
+}
+
+// -- manual clock (deterministic tests) ------------------------------------------------
+
+TEST(timer_test, manual_clock_stands_still_and_fires_only_on_advance) {
+  timer_service ts{timer_service::clock_mode::manual};
+  ts.start(); // starts no thread
+  EXPECT_TRUE(ts.manual());
+  auto t0 = ts.now();
+  EXPECT_EQ(t0, timer_service::time_point{});
+  std::vector<int> order;
+  ts.schedule_after(30ms, [&] { order.push_back(3); });
+  ts.schedule_after(10ms, [&] { order.push_back(1); });
+  ts.schedule_after(10ms, [&] { order.push_back(2); }); // same deadline: scheduling order
+  EXPECT_EQ(ts.next_deadline(), t0 + 10ms);
+  EXPECT_EQ(ts.advance_to(t0 + 9ms), 0u);
+  EXPECT_TRUE(order.empty());
+  EXPECT_EQ(ts.advance_to(t0 + 10ms), 2u);
+  EXPECT_EQ(order, (std::vector<int>{1, 2}));
+  EXPECT_EQ(ts.now(), t0 + 10ms);
+  EXPECT_EQ(ts.wakeups(), 0u);
+  EXPECT_EQ(ts.advance_to(t0 + 1h), 1u);
+  EXPECT_EQ(order, (std::vector<int>{1, 2, 3}));
+  EXPECT_EQ(ts.pending(), 0u);
+  EXPECT_EQ(ts.next_deadline(), timer_service::time_point::max());
+}
+
+TEST(timer_test, manual_clock_runs_timers_scheduled_by_callbacks_when_due) {
+  timer_service ts{timer_service::clock_mode::manual};
+  std::vector<int> order;
+  auto t0 = ts.now();
+  ts.schedule_after(5ms, [&] {
+    EXPECT_EQ(ts.now(), t0 + 5ms); // the clock stands at this timer's deadline
+    order.push_back(1);
+    ts.schedule_after(0ms, [&] { order.push_back(2); });  // due at once (5 ms)
+    ts.schedule_after(10ms, [&] { order.push_back(4); }); // due at 15 ms
+  });
+  ts.schedule_after(6ms, [&] { order.push_back(3); });
+  EXPECT_EQ(ts.advance_to(t0 + 14ms), 3u);
+  EXPECT_EQ(order, (std::vector<int>{1, 2, 3}));
+  EXPECT_EQ(ts.advance_to(t0 + 15ms), 1u);
+  EXPECT_EQ(order, (std::vector<int>{1, 2, 3, 4}));
+}
+
+TEST(timer_test, manual_clock_never_goes_back_and_stop_discards) {
+  std::atomic<int> alive{0}, calls{0};
+  timer_service ts{timer_service::clock_mode::manual};
+  ts.advance_to(ts.now() + 1s);
+  auto t1 = ts.now();
+  ts.advance_to(t1 - 500ms);
+  EXPECT_EQ(ts.now(), t1);
+  ts.schedule_after(1ms, tracker{&alive, &calls});
+  EXPECT_EQ(alive.load(), 1);
+  ts.stop();
+  EXPECT_EQ(alive.load(), 0);
+  EXPECT_EQ(ts.advance_to(t1 + 1h), 0u);
+  EXPECT_EQ(calls.load(), 0);
+}
+
+TEST(timer_test, steady_clock_is_the_default) {
+  timer_service ts;
+  EXPECT_FALSE(ts.manual());
+  EXPECT_EQ(ts.advance_to(clock_type::now() + 1h), 0u); // no effect on a real clock
+  auto before = clock_type::now();
+  EXPECT_GE(ts.now(), before);
 }
 
 } // namespace

@@ -97,4 +97,13 @@ if(exe STREQUAL "")
   message(FATAL_ERROR "install test: consumer executable not found in ${consumer_build}")
 endif()
 run_step("run consumer" "${exe}")
+
+# 5. The troupe::test consumer, when GoogleTest let the consumer build it.
+foreach(candidate IN ITEMS "${consumer_build}/troupe_test_consumer"
+                           "${consumer_build}/${TROUPE_CONFIG}/troupe_test_consumer")
+  if(EXISTS "${candidate}" AND NOT IS_DIRECTORY "${candidate}")
+    run_step("run test consumer" "${candidate}")
+    break()
+  endif()
+endforeach()
 message(STATUS "install test: passed (installed to ${prefix})")

@@ -10,7 +10,7 @@
 
 namespace sertest {
 
-// Announced with member pointers (001 section 3.2 style).
+// Announced with member pointers.
 struct add_request {
   std::int32_t a = 0;
   std::int32_t b = 0;

@@ -105,7 +105,7 @@ TEST(typed_actor, typed_spawn_and_function_without_self) {
   self->send_exit(ms, exit_reason::kill);
 }
 
-// The seed's style: `math ms = typed_spawn(f);` without naming a system.
+// The free typed_spawn: `math ms = typed_spawn(f);` without naming a system.
 TEST(typed_actor, free_typed_spawn_uses_the_default_system) {
   EXPECT_EQ(actor_system::current(), nullptr);
   EXPECT_THROW(typed_spawn(math_fun), std::logic_error);

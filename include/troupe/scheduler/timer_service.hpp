@@ -7,6 +7,10 @@
 // earliest deadline or until a timer earlier than that is scheduled. Scheduling a
 // timer that is not earlier than the one the thread sleeps for only takes the mutex
 // (uncontended: no syscall) and does not wake the thread.
+//
+// A service made with clock_mode::manual has no thread and a clock that stands
+// still: time moves only when advance_to() is called, which runs the due
+// callbacks on the calling thread. Deterministic tests use it (troupe::test).
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -26,7 +30,12 @@ public:
   using time_point = clock_type::time_point;
   using callback = troupe::detail::unique_callback;
 
-  timer_service();
+  /// Where deadlines are measured: steady_clock with a timer thread, or a clock
+  /// that only advance_to() moves (chosen once, so the common path pays one
+  /// predictable branch in now()).
+  enum class clock_mode { steady, manual };
+
+  explicit timer_service(clock_mode mode = clock_mode::steady);
   ~timer_service(); // stop()
 
   timer_service(const timer_service&) = delete;
@@ -46,8 +55,26 @@ public:
 
   template <class Rep, class Period>
   void schedule_after(std::chrono::duration<Rep, Period> delay, callback f) {
-    schedule(clock_type::now() + delay, std::move(f));
+    schedule(now() + std::chrono::duration_cast<clock_type::duration>(delay), std::move(f));
   }
+
+  /// The time deadlines are compared with: steady_clock::now(), or the manual time.
+  time_point now() const noexcept {
+    if (!manual_) [[likely]]
+      return clock_type::now();
+    return time_point{clock_type::duration{manual_now_.load(std::memory_order_acquire)}};
+  }
+
+  bool manual() const noexcept { return manual_; }
+
+  /// Manual clock only: moves the time to `t` (never backwards) and runs, on the
+  /// calling thread and in deadline order, every callback due by then. The time
+  /// steps through each deadline: during a callback, now() is its deadline, and
+  /// timers it schedules for `t` or earlier run too. Returns how many ran.
+  std::size_t advance_to(time_point t);
+
+  /// The earliest pending deadline, or time_point::max() when none is pending.
+  time_point next_deadline() const;
 
   /// Timers scheduled and neither fired nor discarded yet.
   std::size_t pending() const;
@@ -70,6 +97,8 @@ private:
 
   void run();
 
+  bool manual_;
+  std::atomic<clock_type::duration::rep> manual_now_{0}; // manual time since the clock's epoch
   mutable std::mutex mtx_;
   std::condition_variable cv_;
   std::vector<entry> heap_;        // guarded by mtx_

@@ -15,7 +15,8 @@ constexpr auto max_wait = std::chrono::hours{1};
 
 } // namespace
 
-timer_service::timer_service() : sleeping_until_(time_point::min()) {
+timer_service::timer_service(clock_mode mode)
+  : manual_(mode == clock_mode::manual), sleeping_until_(time_point::min()) {
 }
 
 timer_service::~timer_service() {
@@ -24,8 +25,8 @@ timer_service::~timer_service() {
 
 void timer_service::start() {
   std::lock_guard guard{mtx_};
-  if (started_ || stopped_)
-    return;
+  if (started_ || stopped_ || manual_)
+    return; // a manual clock needs no thread: advance_to() fires the timers
   started_ = true;
   thread_ = std::thread{[this] { run(); }};
 }
@@ -65,6 +66,38 @@ void timer_service::schedule(time_point when, callback f) {
   }
   if (notify)
     cv_.notify_one();
+}
+
+std::size_t timer_service::advance_to(time_point t) {
+  if (!manual_)
+    return 0;
+  // The clock steps through each deadline, so a callback that schedules a timer
+  // counts from its own deadline, as if time had passed continuously.
+  auto step_to = [this](time_point x) {
+    if (x.time_since_epoch().count() > manual_now_.load(std::memory_order_relaxed))
+      manual_now_.store(x.time_since_epoch().count(), std::memory_order_release);
+  };
+  std::size_t fired = 0;
+  std::unique_lock guard{mtx_};
+  while (!stopped_ && !heap_.empty() && heap_.front().when <= t) {
+    std::pop_heap(heap_.begin(), heap_.end(), later{});
+    step_to(heap_.back().when);
+    auto fn = std::move(heap_.back().fn);
+    heap_.pop_back();
+    guard.unlock();
+    fn();
+    fn.reset();
+    pending_.fetch_sub(1, std::memory_order_release);
+    ++fired;
+    guard.lock();
+  }
+  step_to(t);
+  return fired;
+}
+
+timer_service::time_point timer_service::next_deadline() const {
+  std::lock_guard guard{mtx_};
+  return heap_.empty() ? time_point::max() : heap_.front().when;
 }
 
 std::size_t timer_service::pending() const {

@@ -1,4 +1,4 @@
-// Shared by the compile-failure snippets: the math interface of 001 §3.2.
+// Shared by the compile-failure snippets: a math interface of two request types answered with int.
 #pragma once
 #include <troupe/troupe.hpp>
 
