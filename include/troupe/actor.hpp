@@ -14,6 +14,13 @@ namespace troupe {
 
 class abstract_actor;
 
+// A handle to an actor: anything that wraps its control block (actor,
+// typed_actor<...>, scoped_actor). spawn and send take these.
+template <class H>
+concept actor_handle = requires(const H& x) {
+  { x.ctrl() } -> std::same_as<actor_control_block*>;
+};
+
 class actor {
 public:
   actor() noexcept = default;
@@ -26,10 +33,7 @@ public:
   actor(T* self) noexcept : actor(from_ptr(self)) {} // NOLINT: implicit on purpose
 
   // From anything that wraps an actor (scoped_actor, typed handles).
-  template <class T>
-    requires requires(const T& x) {
-      { x.ctrl() } -> std::same_as<actor_control_block*>;
-    }
+  template <actor_handle T>
   actor(const T& x) noexcept : ptr_(x.ctrl()) {} // NOLINT: implicit on purpose
 
   actor_id id() const noexcept { return ptr_ ? ptr_->id() : 0; }

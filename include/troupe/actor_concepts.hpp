@@ -7,7 +7,6 @@
 
 namespace troupe {
 
-
 // A class whose objects are actors: spawn<Impl>(xs...) constructs one.
 template <class T>
 concept actor_class = std::is_base_of_v<abstract_actor, T>;
@@ -17,10 +16,7 @@ concept actor_class = std::is_base_of_v<abstract_actor, T>;
 template <class F>
 concept actor_function = !actor_class<F>;
 
-// A handle to an actor: actor, typed_actor<...>, scoped_actor.
-template <class H>
-concept actor_handle = requires(const H& x) {
-  { x.ctrl() } -> std::convertible_to<actor_control_block*>;
-};
+// actor_handle, the concept of a handle, is declared with `actor` (actor.hpp),
+// which needs it first.
 
 } // namespace troupe
