@@ -9,12 +9,13 @@
 
 #include "troupe/actor_addr.hpp"
 #include "troupe/actor_control_block.hpp"
+#include "troupe/detail/export.hpp"
 
 namespace troupe {
 
 class abstract_actor;
 
-class actor {
+class TROUPE_CORE_API actor {
 public:
   actor() noexcept = default;
   actor(std::nullptr_t) noexcept {}
@@ -52,7 +53,7 @@ private:
   strong_actor_ptr ptr_;
 };
 
-std::string to_string(const actor& x);
+TROUPE_CORE_API std::string to_string(const actor& x);
 
 // actor_cast<actor>(addr): a strong handle if the actor still exists.
 // actor_cast<actor_addr>(handle): its weak address.

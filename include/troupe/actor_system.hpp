@@ -17,6 +17,7 @@
 #include "troupe/actor.hpp"
 #include "troupe/actor_system_config.hpp"
 #include "troupe/blocking_actor.hpp"
+#include "troupe/detail/export.hpp"
 #include "troupe/detail/function_actor.hpp"
 #include "troupe/detail/thread_cache.hpp"
 #include "troupe/event_based_actor.hpp"
@@ -29,7 +30,7 @@ namespace troupe {
 
 class type_registry;
 
-class actor_system {
+class TROUPE_CORE_API actor_system {
 public:
   explicit actor_system(const actor_system_config& cfg);
   actor_system(const actor_system&) = delete;
@@ -215,7 +216,7 @@ private:
 
 namespace detail {
 // actor_system::current(), or std::logic_error naming `fn` when there is none.
-actor_system& implicit_system(const char* fn);
+TROUPE_CORE_API actor_system& implicit_system(const char* fn);
 } // namespace detail
 
 // spawn(f, xs...) and spawn<Impl>(xs...) without naming a system, as in the

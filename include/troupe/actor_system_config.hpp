@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "troupe/detail/export.hpp"
 #include "troupe/error.hpp"
 #include "troupe/scheduler/abstract_coordinator.hpp"
 #include "troupe/scheduler/coordinator.hpp"
@@ -22,7 +23,7 @@ namespace troupe {
 
 class actor_system;
 
-class actor_system_config {
+class TROUPE_CORE_API actor_system_config {
 public:
   using coordinator_factory =
     std::function<std::unique_ptr<scheduler::abstract_coordinator>(actor_system*, std::size_t, std::size_t)>;

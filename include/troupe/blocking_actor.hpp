@@ -6,11 +6,12 @@
 #include <condition_variable>
 #include <mutex>
 
+#include "troupe/detail/export.hpp"
 #include "troupe/detail/requester.hpp"
 
 namespace troupe {
 
-class blocking_actor : public detail::requester<blocking_actor, true> {
+class TROUPE_CORE_API blocking_actor : public detail::requester<blocking_actor, true> {
 public:
   explicit blocking_actor(actor_config&) noexcept {}
   blocking_actor() noexcept = default;

@@ -16,6 +16,7 @@
 #include "troupe/behavior.hpp"
 #include "troupe/detail/behavior_stack.hpp"
 #include "troupe/detail/cached_stack_mailbox.hpp"
+#include "troupe/detail/export.hpp"
 #include "troupe/mailbox_element.hpp"
 #include "troupe/message_id.hpp"
 #include "troupe/scheduler/current_worker.hpp"
@@ -45,7 +46,7 @@ enum class default_handler_kind : std::uint8_t { skip, drop, print_and_drop, ref
 
 using timespan = std::chrono::nanoseconds;
 
-class local_actor : public abstract_actor {
+class TROUPE_CORE_API local_actor : public abstract_actor {
 public:
   using mailbox_type = detail::cached_stack_mailbox<mailbox_element>;
 

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "troupe/atom.hpp"
+#include "troupe/detail/export.hpp"
 #include "troupe/detail/intrusive_ptr.hpp"
 #include "troupe/detail/thread_cache.hpp"
 #include "troupe/type_id.hpp"
@@ -243,7 +244,7 @@ public:
   bool shared() const noexcept { return data_ && !data_->unique(); }
   const detail::message_data* data() const noexcept { return data_.get(); }
 
-  friend std::string to_string(const message& msg);
+  friend TROUPE_CORE_API std::string to_string(const message& msg);
 
 private:
   detail::intrusive_ptr<detail::message_data> data_;
@@ -260,6 +261,6 @@ inline message make_message(message msg) noexcept {
   return msg;
 }
 
-std::string to_string(const message& msg);
+TROUPE_CORE_API std::string to_string(const message& msg);
 
 } // namespace troupe

@@ -6,12 +6,13 @@
 #include <atomic>
 #include <memory>
 
+#include "troupe/detail/export.hpp"
 #include "troupe/detail/requester.hpp"
 #include "troupe/resumable.hpp"
 
 namespace troupe {
 
-class scheduled_actor : public detail::requester<scheduled_actor, false>, public resumable {
+class TROUPE_CORE_API scheduled_actor : public detail::requester<scheduled_actor, false>, public resumable {
 public:
   ~scheduled_actor() override;
 
