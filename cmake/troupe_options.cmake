@@ -12,6 +12,20 @@ elseif(NOT TROUPE_SANITIZE STREQUAL "")
   message(FATAL_ERROR "TROUPE_SANITIZE must be '', 'thread' or 'address'")
 endif()
 
+# Fuzzing: everything gets libFuzzer's coverage instrumentation (the code under test is
+# in the library) and ASan+UBSan; only the fuzz targets link libFuzzer's main().
+if(TROUPE_BUILD_FUZZERS)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "TROUPE_BUILD_FUZZERS needs clang (libFuzzer), not ${CMAKE_CXX_COMPILER_ID}")
+  endif()
+  if(NOT TROUPE_SANITIZE STREQUAL "")
+    message(FATAL_ERROR "TROUPE_BUILD_FUZZERS brings its own sanitizers: leave TROUPE_SANITIZE empty")
+  endif()
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+                      -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+
 # troupe_add_test(name source...) adds a GoogleTest executable run by ctest,
 # with the shared helpers of tests/support (troupe_test_support).
 function(troupe_add_test name)

@@ -36,6 +36,10 @@ PACKAGES=(
 
   # Fuzzing the message decoder (scripts/fuzz.sh): clang with libFuzzer.
   clang libclang-rt-14-dev
+
+  # Formatting and static analysis (scripts/format.sh, .clang-tidy): pinned to 14, the
+  # version .clang-format is tuned for.
+  clang-format-14 clang-tidy-14
 )
 
 usage() {

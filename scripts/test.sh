@@ -14,6 +14,9 @@
 #   TROUPE_TEST_TIMEOUT=SECS   ctest --timeout for tests that set no TIMEOUT themselves
 #                              (default 120, 300 for sanitizer builds)
 #   TROUPE_BUILD_JOBS=N        compile jobs (default: all cores)
+#   TROUPE_NO_SYSTEM_CHANGES=1 never change a system setting: where a sanitizer build
+#                              needs vm.mmap_rnd_bits lowered (see step 4), stop with an
+#                              error instead
 # Exits non-zero if dependencies, configuring, building or any test fails.
 set -euo pipefail
 
@@ -107,7 +110,9 @@ esac
 #    higher than its shadow-memory layout allows. If that happens, run every sanitized
 #    binary (build-time test discovery and ctest) under `setarch -R` (no ASLR, inherited
 #    by child processes); if setarch is not permitted (e.g. seccomp), lower
-#    vm.mmap_rnd_bits to 28 when it is writable.
+#    vm.mmap_rnd_bits to 28 when it is writable. That is a system-wide change which
+#    lasts until reboot, so it is announced first, and TROUPE_NO_SYSTEM_CHANGES=1
+#    forbids it.
 sanitizer_preflight() {
   local dir="$build_dir/sanitizer-preflight" cxx out arch
   cxx="$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build_dir/CMakeCache.txt")"
@@ -145,7 +150,21 @@ EOF
   local bits_file=/proc/sys/vm/mmap_rnd_bits bits
   bits="$(cat "$bits_file" 2>/dev/null || echo 0)"
   if ((bits > 28)) && [[ -w $bits_file ]]; then
-    echo "test.sh: setarch -R did not help; lowering vm.mmap_rnd_bits from $bits to 28 (system-wide, until reboot)"
+    if [[ ${TROUPE_NO_SYSTEM_CHANGES:-0} == 1 ]]; then
+      head -n 20 <<<"$out" | sed 's/^/    /' >&2
+      die "$sanitize-sanitized programs need vm.mmap_rnd_bits <= 28 on this machine (it is $bits)," \
+          "and TROUPE_NO_SYSTEM_CHANGES=1 forbids changing it; run 'sysctl -w vm.mmap_rnd_bits=28'" \
+          "yourself, or unset TROUPE_NO_SYSTEM_CHANGES to let this script do it"
+    fi
+    {
+      echo "test.sh: ******************************************************************"
+      echo "test.sh: CHANGING A SYSTEM SETTING: vm.mmap_rnd_bits $bits -> 28"
+      echo "test.sh: (less address-space randomisation for every process on this machine,"
+      echo "test.sh: until reboot or 'sysctl -w vm.mmap_rnd_bits=$bits'). setarch -R did not"
+      echo "test.sh: help and $sanitize-sanitized programs cannot run otherwise."
+      echo "test.sh: Set TROUPE_NO_SYSTEM_CHANGES=1 to forbid this."
+      echo "test.sh: ******************************************************************"
+    } >&2
     echo 28 >"$bits_file"
     if out="$("$dir/probe" 2>&1)"; then
       return 0

@@ -7,6 +7,7 @@
 #include "troupe/actor.hpp"
 #include "troupe/actor_addr.hpp"
 #include "troupe/actor_control_block.hpp"
+#include "troupe/detail/export.hpp"
 #include "troupe/detail/spinlock.hpp"
 #include "troupe/error.hpp"
 #include "troupe/mailbox_element.hpp"
@@ -16,7 +17,7 @@ namespace troupe {
 class actor_system;
 class execution_unit;
 
-class abstract_actor {
+class TROUPE_CORE_API abstract_actor {
 public:
   abstract_actor(const abstract_actor&) = delete;
   abstract_actor& operator=(const abstract_actor&) = delete;
@@ -66,9 +67,9 @@ private:
 };
 
 // Delivers a message built by the caller; drops it if `to` is null.
-void deliver(const strong_actor_ptr& to, mailbox_element_ptr e, execution_unit* ctx);
+TROUPE_CORE_API void deliver(const strong_actor_ptr& to, mailbox_element_ptr e, execution_unit* ctx);
 
 // Answers a request that cannot be served with an error response.
-void bounce(mailbox_element_ptr e, const error& reason, execution_unit* ctx);
+TROUPE_CORE_API void bounce(mailbox_element_ptr e, const error& reason, execution_unit* ctx);
 
 } // namespace troupe

@@ -9,6 +9,7 @@
 
 #include "troupe/actor_addr.hpp"
 #include "troupe/actor_control_block.hpp"
+#include "troupe/detail/export.hpp"
 
 namespace troupe {
 
@@ -21,7 +22,7 @@ concept actor_handle = requires(const H& x) {
   { x.ctrl() } -> std::same_as<actor_control_block*>;
 };
 
-class actor {
+class TROUPE_CORE_API actor {
 public:
   actor() noexcept = default;
   actor(std::nullptr_t) noexcept {}
@@ -56,7 +57,7 @@ private:
   strong_actor_ptr ptr_;
 };
 
-std::string to_string(const actor& x);
+TROUPE_CORE_API std::string to_string(const actor& x);
 
 // actor_cast<actor>(addr): a strong handle if the actor still exists.
 // actor_cast<actor_addr>(handle): its weak address.

@@ -6,10 +6,11 @@
 #include <string>
 
 #include "troupe/actor_control_block.hpp"
+#include "troupe/detail/export.hpp"
 
 namespace troupe {
 
-class actor_addr {
+class TROUPE_CORE_API actor_addr {
 public:
   actor_addr() noexcept = default;
   actor_addr(std::nullptr_t) noexcept {}
@@ -29,7 +30,7 @@ private:
   weak_actor_ptr ptr_;
 };
 
-std::string to_string(const actor_addr& x);
+TROUPE_CORE_API std::string to_string(const actor_addr& x);
 
 } // namespace troupe
 

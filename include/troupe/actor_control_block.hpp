@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 
+#include "troupe/detail/export.hpp"
 #include "troupe/detail/intrusive_ptr.hpp"
 
 namespace troupe {
@@ -16,7 +17,7 @@ class actor_system;
 
 using actor_id = std::uint64_t;
 
-class actor_control_block {
+class TROUPE_CORE_API actor_control_block {
 public:
   actor_control_block(actor_id id, actor_system* sys, std::uint32_t alloc_size) noexcept
     : id_(id), system_(sys), alloc_size_(alloc_size) {}
@@ -52,7 +53,7 @@ public:
   friend void intrusive_ptr_add_ref(actor_control_block* p) noexcept {
     p->strong_.fetch_add(1, std::memory_order_relaxed);
   }
-  friend void intrusive_ptr_release(actor_control_block* p) noexcept;
+  friend TROUPE_CORE_API void intrusive_ptr_release(actor_control_block* p) noexcept;
 
   void weak_add_ref() noexcept { weak_.fetch_add(1, std::memory_order_relaxed); }
   void weak_release() noexcept;

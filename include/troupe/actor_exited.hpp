@@ -6,11 +6,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "troupe/detail/export.hpp"
 #include "troupe/error.hpp"
 
 namespace troupe {
 
-class actor_exited : public std::runtime_error {
+class TROUPE_CORE_API actor_exited : public std::runtime_error {
 public:
   explicit actor_exited(error reason)
     : std::runtime_error("actor exited: " + to_string(reason)), reason_(std::move(reason)) {}

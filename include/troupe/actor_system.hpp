@@ -18,6 +18,7 @@
 #include "troupe/actor_concepts.hpp"
 #include "troupe/actor_system_config.hpp"
 #include "troupe/blocking_actor.hpp"
+#include "troupe/detail/export.hpp"
 #include "troupe/detail/thread_cache.hpp"
 #include "troupe/event_based_actor.hpp"
 #include "troupe/scheduler/abstract_coordinator.hpp"
@@ -32,7 +33,7 @@ namespace detail {
 struct spawner;
 } // namespace detail
 
-class actor_system {
+class TROUPE_CORE_API actor_system {
 public:
   explicit actor_system(const actor_system_config& cfg);
   actor_system(const actor_system&) = delete;

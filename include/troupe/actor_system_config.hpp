@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "troupe/detail/export.hpp"
 #include "troupe/error.hpp"
 #include "troupe/scheduler/abstract_coordinator.hpp"
 #include "troupe/scheduler/coordinator.hpp"
@@ -24,7 +25,7 @@ namespace troupe {
 
 class actor_system;
 
-class actor_system_config {
+class TROUPE_CORE_API actor_system_config {
 public:
   using coordinator_factory =
     std::function<std::unique_ptr<scheduler::abstract_coordinator>(actor_system*, std::size_t, std::size_t)>;

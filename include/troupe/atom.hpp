@@ -25,6 +25,8 @@
 #include <string>
 #include <string_view>
 
+#include "troupe/detail/stringify.hpp" // declares atom_value first, with its visibility
+
 namespace troupe {
 
 enum class atom_value : std::uint64_t {};

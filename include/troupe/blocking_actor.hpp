@@ -7,10 +7,11 @@
 #include <mutex>
 
 #include "troupe/building_blocks/requester.hpp"
+#include "troupe/detail/export.hpp"
 
 namespace troupe {
 
-class blocking_actor : public detail::requester<blocking_actor, true> {
+class TROUPE_CORE_API blocking_actor : public detail::requester<blocking_actor, true> {
 public:
   explicit blocking_actor(actor_config&) noexcept {}
   blocking_actor() noexcept = default;

@@ -25,6 +25,7 @@
 //
 // Equality compares category and code only, never the context.
 #include "troupe/atom.hpp"
+#include "troupe/detail/export.hpp"
 
 #include <concepts>
 #include <cstdint>
@@ -68,10 +69,10 @@ enum class exit_reason : std::uint8_t {
 
 // The name of a code, e.g. "request_timeout"; an unnamed value yields its
 // number ("42").
-std::string to_string(sec x);
-std::string to_string(exit_reason x);
-std::ostream& operator<<(std::ostream& os, sec x);
-std::ostream& operator<<(std::ostream& os, exit_reason x);
+TROUPE_CORE_API std::string to_string(sec x);
+TROUPE_CORE_API std::string to_string(exit_reason x);
+TROUPE_CORE_API std::ostream& operator<<(std::ostream& os, sec x);
+TROUPE_CORE_API std::ostream& operator<<(std::ostream& os, exit_reason x);
 
 // Specialize for a user error enum E (underlying type std::uint8_t):
 //   template <> struct troupe::error_category<my_errc> {
@@ -97,7 +98,7 @@ concept error_code_enum = std::is_enum_v<E> && requires {
   { error_category<E>::value } -> std::convertible_to<atom_value>;
 };
 
-class error {
+class TROUPE_CORE_API error {
 public:
   error() noexcept = default;
 
@@ -201,11 +202,11 @@ error make_error(E code, std::string context) {
 // categories print by name, other codes as numbers; a category that is empty
 // or contains blanks prints quoted ('my cat'). Quotes and backslashes in
 // the context are escaped with a backslash.
-std::string to_string(const error& x);
+TROUPE_CORE_API std::string to_string(const error& x);
 
 // The name of `code` in `category` ("invalid_argument" for the system category,
 // "normal" for the exit category), or the code as a decimal number.
-std::string error_code_name(std::uint8_t code, atom_value category);
-std::ostream& operator<<(std::ostream& os, const error& x);
+TROUPE_CORE_API std::string error_code_name(std::uint8_t code, atom_value category);
+TROUPE_CORE_API std::ostream& operator<<(std::ostream& os, const error& x);
 
 } // namespace troupe

@@ -18,6 +18,7 @@
 #include "troupe/building_blocks/behavior_stack.hpp"
 #include "troupe/building_blocks/typed_protocol.hpp"
 #include "troupe/detail/cached_stack_mailbox.hpp"
+#include "troupe/detail/export.hpp"
 #include "troupe/mailbox_element.hpp"
 #include "troupe/message_id.hpp"
 #include "troupe/scheduler/current_worker.hpp"
@@ -49,7 +50,7 @@ enum class default_handler_kind : std::uint8_t { skip, drop, print_and_drop, ref
 
 using timespan = std::chrono::nanoseconds;
 
-class local_actor : public abstract_actor {
+class TROUPE_CORE_API local_actor : public abstract_actor {
 public:
   using mailbox_type = detail::cached_stack_mailbox<mailbox_element>;
 

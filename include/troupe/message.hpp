@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "troupe/atom.hpp"
+#include "troupe/detail/export.hpp"
 #include "troupe/detail/intrusive_ptr.hpp"
 #include "troupe/detail/thread_cache.hpp"
 #include "troupe/type_id.hpp"
@@ -243,7 +244,7 @@ public:
   bool shared() const noexcept { return data_ && !data_->unique(); }
   const detail::message_data* data() const noexcept { return data_.get(); }
 
-  friend std::string to_string(const message& msg);
+  friend TROUPE_CORE_API std::string to_string(const message& msg);
 
 private:
   detail::intrusive_ptr<detail::message_data> data_;
@@ -260,7 +261,7 @@ inline message make_message(message msg) noexcept {
   return msg;
 }
 
-std::string to_string(const message& msg);
+TROUPE_CORE_API std::string to_string(const message& msg);
 
 namespace detail {
 
@@ -269,7 +270,7 @@ namespace detail {
 // serialization layer installs one that knows announced types and the cast
 // form (type(value)) that reads back exactly.
 using element_printer = void (*)(std::string& out, type_id type, const void* value);
-void set_element_printer(element_printer f) noexcept;
+TROUPE_CORE_API void set_element_printer(element_printer f) noexcept;
 
 } // namespace detail
 

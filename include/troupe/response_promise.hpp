@@ -7,13 +7,14 @@
 #include <memory>
 
 #include "troupe/actor_control_block.hpp"
+#include "troupe/detail/export.hpp"
 #include "troupe/error.hpp"
 #include "troupe/message.hpp"
 #include "troupe/message_id.hpp"
 
 namespace troupe {
 
-class response_promise {
+class TROUPE_CORE_API response_promise {
 public:
   response_promise() = default;
   response_promise(strong_actor_ptr self, strong_actor_ptr requester, message_id mid);

@@ -7,11 +7,12 @@
 #include <memory>
 
 #include "troupe/building_blocks/requester.hpp"
+#include "troupe/detail/export.hpp"
 #include "troupe/scheduler/resumable.hpp"
 
 namespace troupe {
 
-class scheduled_actor : public detail::requester<scheduled_actor, false>, public resumable {
+class TROUPE_CORE_API scheduled_actor : public detail::requester<scheduled_actor, false>, public resumable {
 public:
   ~scheduled_actor() override;
 

@@ -4,12 +4,13 @@
 // scope ends.
 #include "troupe/actor.hpp"
 #include "troupe/blocking_actor.hpp"
+#include "troupe/detail/export.hpp"
 
 namespace troupe {
 
 class actor_system;
 
-class scoped_actor {
+class TROUPE_CORE_API scoped_actor {
 public:
   explicit scoped_actor(actor_system& sys);
   scoped_actor(const scoped_actor&) = delete;

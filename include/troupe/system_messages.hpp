@@ -4,29 +4,30 @@
 #include <string>
 
 #include "troupe/actor_addr.hpp"
+#include "troupe/detail/export.hpp"
 #include "troupe/error.hpp"
 
 namespace troupe {
 
 // Sent to linked actors when an actor terminates (or by send_exit).
-struct exit_msg {
+struct TROUPE_CORE_API exit_msg {
   actor_addr source;
   error reason;
 };
 
 // Sent to monitors when the monitored actor terminates.
-struct down_msg {
+struct TROUPE_CORE_API down_msg {
   actor_addr source;
   error reason;
 };
 
 // A behavior's after(...) timeout fired; carries the timeout's generation.
-struct timeout_msg {
+struct TROUPE_CORE_API timeout_msg {
   std::uint64_t id;
 };
 
-std::string to_string(const exit_msg& x);
-std::string to_string(const down_msg& x);
-std::string to_string(const timeout_msg& x);
+TROUPE_CORE_API std::string to_string(const exit_msg& x);
+TROUPE_CORE_API std::string to_string(const down_msg& x);
+TROUPE_CORE_API std::string to_string(const timeout_msg& x);
 
 } // namespace troupe

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "troupe/detail/export.hpp"
 #include "troupe/detail/stringify.hpp"
 
 namespace troupe {
@@ -33,8 +34,9 @@ void stringify_erased(std::string& out, const void* ptr) {
   stringify(out, *static_cast<const T*>(ptr));
 }
 
+// Exported, so that the shared library and the program agree on every type's id.
 template <class T>
-inline constexpr type_meta type_meta_v{pretty_type_name<T>(), &stringify_erased<T>};
+TROUPE_CORE_API inline constexpr type_meta type_meta_v{pretty_type_name<T>(), &stringify_erased<T>};
 
 } // namespace detail
 

@@ -2,6 +2,8 @@
 // against troupe with only mechanical changes (namespace troupe, `self->` for
 // libcppa's implicit self, `sys.spawn`, output sent to an observing actor
 // instead of std::cout), each checked for the behaviour it is meant to show.
+// The listings keep the layout they were published in, so the formatter leaves this file alone.
+// clang-format off
 #include "troupe/test.hpp"
 #include "troupe/troupe.hpp"
 

@@ -1,6 +1,7 @@
-// libFuzzer target for the binary message decoder (built by scripts/fuzz.sh,
-// not by CMake). Every input must either decode or yield an error; a decoded
-// message must re-encode and decode to an equal message.
+// libFuzzer target for the binary message decoder (CMake target fuzz_decoder with
+// -DTROUPE_BUILD_FUZZERS=ON; scripts/fuzz.sh builds and runs it). Every input must
+// either decode or yield an error; a decoded message must re-encode and decode to an
+// equal message.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>

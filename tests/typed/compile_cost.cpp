@@ -9,6 +9,8 @@ using namespace troupe;
 using namespace std::chrono_literals;
 
 namespace {
+// One signature or handler per line, in the same order, so the lists read side by side.
+// clang-format off
 struct req0 { int x; };
 struct req1 { int x; };
 struct req2 { int x; };
@@ -74,6 +76,7 @@ big::behavior_type big_fun(big::pointer) {
     [](const req19& r) { return r.x + 19; },
   };
 }
+// clang-format on
 } // namespace
 
 int main() {

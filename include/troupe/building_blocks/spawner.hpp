@@ -10,6 +10,7 @@
 
 #include "troupe/actor_system.hpp"
 #include "troupe/building_blocks/function_actor.hpp"
+#include "troupe/detail/export.hpp"
 
 namespace troupe::detail {
 
@@ -99,7 +100,7 @@ struct spawner {
 };
 
 // actor_system::current(), or std::logic_error naming `fn` when there is none.
-actor_system& implicit_system(const char* fn);
+TROUPE_CORE_API actor_system& implicit_system(const char* fn);
 
 } // namespace troupe::detail
 

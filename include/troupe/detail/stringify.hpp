@@ -16,8 +16,10 @@
 #include <type_traits>
 #include <utility>
 
+#include "troupe/detail/export.hpp"
+
 namespace troupe {
-enum class atom_value : std::uint64_t;
+enum class TROUPE_CORE_API atom_value : std::uint64_t;
 } // namespace troupe
 
 namespace troupe::detail {

@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <new>
 
+#include "troupe/detail/export.hpp"
+
 namespace troupe::detail {
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
@@ -33,7 +35,7 @@ struct free_block {
   free_block* next;
 };
 
-class thread_cache {
+class TROUPE_CORE_API thread_cache {
 public:
   thread_cache() noexcept = default;
   thread_cache(const thread_cache&) = delete;

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <limits>
 
+#include "troupe/detail/export.hpp"
 #include "troupe/scheduler/current_worker.hpp"
 
 namespace troupe {
@@ -13,7 +14,7 @@ class resumable;
 
 namespace troupe::scheduler {
 
-class abstract_coordinator {
+class TROUPE_CORE_API abstract_coordinator {
 public:
   /// max_throughput value meaning "no limit".
   static constexpr std::size_t unlimited_throughput = std::numeric_limits<std::size_t>::max();

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "troupe/detail/export.hpp"
 #include "troupe/scheduler/resumable.hpp"
 #include "troupe/scheduler/abstract_coordinator.hpp"
 #include "troupe/scheduler/scheduler_policy.hpp"
@@ -110,9 +111,9 @@ std::unique_ptr<abstract_coordinator> make_coordinator(actor_system* sys, std::s
 }
 
 // The built-in policies are instantiated once, in coordinator.cpp.
-extern template class coordinator<policy::work_stealing>;
-extern template class coordinator<policy::work_sharing>;
-extern template class worker<policy::work_stealing>;
-extern template class worker<policy::work_sharing>;
+extern template class TROUPE_CORE_API coordinator<policy::work_stealing>;
+extern template class TROUPE_CORE_API coordinator<policy::work_sharing>;
+extern template class TROUPE_CORE_API worker<policy::work_stealing>;
+extern template class TROUPE_CORE_API worker<policy::work_sharing>;
 
 } // namespace troupe::scheduler

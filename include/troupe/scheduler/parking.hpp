@@ -12,6 +12,8 @@
 #include <atomic>
 #include <cstdint>
 
+#include "troupe/detail/export.hpp"
+
 namespace troupe::scheduler::detail {
 
 inline void cpu_relax() noexcept {
@@ -25,13 +27,13 @@ inline void cpu_relax() noexcept {
 }
 
 /// Gives the rest of this time slice to another runnable thread (sched_yield).
-void thread_yield() noexcept;
+TROUPE_CORE_API void thread_yield() noexcept;
 
-void futex_wait(std::atomic<std::uint32_t>& word, std::uint32_t expected) noexcept;
-void futex_wake_one(std::atomic<std::uint32_t>& word) noexcept;
-void futex_wake_all(std::atomic<std::uint32_t>& word) noexcept;
+TROUPE_CORE_API void futex_wait(std::atomic<std::uint32_t>& word, std::uint32_t expected) noexcept;
+TROUPE_CORE_API void futex_wake_one(std::atomic<std::uint32_t>& word) noexcept;
+TROUPE_CORE_API void futex_wake_all(std::atomic<std::uint32_t>& word) noexcept;
 
 /// Names the calling thread (shows up in top/gdb); best effort, truncated to 15 chars.
-void set_thread_name(const char* name) noexcept;
+TROUPE_CORE_API void set_thread_name(const char* name) noexcept;
 
 } // namespace troupe::scheduler::detail

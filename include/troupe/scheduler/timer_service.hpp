@@ -20,11 +20,12 @@
 #include <thread>
 #include <vector>
 
+#include "troupe/detail/export.hpp"
 #include "troupe/scheduler/unique_callback.hpp"
 
 namespace troupe::scheduler {
 
-class timer_service {
+class TROUPE_CORE_API timer_service {
 public:
   using clock_type = std::chrono::steady_clock;
   using time_point = clock_type::time_point;

@@ -39,6 +39,7 @@
 #include <string_view>
 #include <vector>
 
+#include "troupe/detail/export.hpp"
 #include "troupe/error.hpp"
 #include "troupe/message.hpp"
 #include "troupe/serialization/decode_result.hpp"
@@ -53,34 +54,34 @@ inline constexpr std::size_t max_message_elements = 1024;
 
 // Appends the encoding of `msg` to `out`; on error (an element type is not
 // announced) `out` is restored to its previous size.
-error serialize(const message& msg, std::vector<std::byte>& out);
+TROUPE_CORE_API error serialize(const message& msg, std::vector<std::byte>& out);
 
 // Throws std::invalid_argument when an element type is not announced.
-std::vector<std::byte> serialize(const message& msg);
+TROUPE_CORE_API std::vector<std::byte> serialize(const message& msg);
 
 // Decodes one message that spans the whole input. Never throws; returns an
 // error on truncated, oversized, trailing or malformed input and on unknown
 // type names. Actor handles decode as invalid handles (no network layer yet).
-decode_result<message> deserialize(std::span<const std::byte> input) noexcept;
+TROUPE_CORE_API decode_result<message> deserialize(std::span<const std::byte> input) noexcept;
 
 // Parses the text form back into a message (see the typing rules above).
-decode_result<message> message_from_string(const type_registry& types, std::string_view text) noexcept;
-decode_result<message> message_from_string(actor_system& sys, std::string_view text) noexcept;
+TROUPE_CORE_API decode_result<message> message_from_string(const type_registry& types, std::string_view text) noexcept;
+TROUPE_CORE_API decode_result<message> message_from_string(actor_system& sys, std::string_view text) noexcept;
 
 // Element-wise equality via the registry (false if a type is not announced or
 // has no operator==). Messages sharing one payload are equal.
-bool messages_equal(const message& a, const message& b);
+TROUPE_CORE_API bool messages_equal(const message& a, const message& b);
 
 namespace detail {
 // The type message_from_string gives the single element written as `text`,
 // or nullptr when it does not parse as one element.
-const type_entry* untyped_literal_type(std::string_view text) noexcept;
+TROUPE_CORE_API const type_entry* untyped_literal_type(std::string_view text) noexcept;
 // True when `text` parses as a value of e's type.
-bool text_parses_as(const type_entry* e, std::string_view text) noexcept;
+TROUPE_CORE_API bool text_parses_as(const type_entry* e, std::string_view text) noexcept;
 } // namespace detail
 
 // Builds a message from announced element types, each default-constructed.
 // Used by the decoders; throws std::bad_alloc only.
-message make_dynamic_message(std::span<const type_entry* const> types);
+TROUPE_CORE_API message make_dynamic_message(std::span<const type_entry* const> types);
 
 } // namespace troupe

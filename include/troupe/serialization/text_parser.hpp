@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "troupe/detail/export.hpp"
 #include "troupe/serialization/field.hpp"
 #include "troupe/serialization/type_name.hpp"
 #include "troupe/serialization/type_registry.hpp"
@@ -18,7 +19,7 @@
 
 namespace troupe {
 
-class text_parser {
+class TROUPE_CORE_API text_parser {
 public:
   explicit text_parser(std::string_view input) noexcept : in_(input) {}
 

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "troupe/detail/export.hpp"
 #include "troupe/error.hpp"
 #include "troupe/type_id.hpp"
 
@@ -29,7 +30,7 @@ class text_printer;
 class text_parser;
 
 // Type-erased operations of one announced type.
-class type_entry {
+class TROUPE_CORE_API type_entry {
 public:
   type_entry(type_id id, std::string name, std::size_t size, std::size_t align,
              std::vector<std::string> field_names)
@@ -70,7 +71,7 @@ private:
   std::uint8_t code_ = 0;
 };
 
-class type_registry {
+class TROUPE_CORE_API type_registry {
 public:
   type_registry();
   type_registry(const type_registry&) = delete;

@@ -1,11 +1,12 @@
 # Runs as a ctest test: -DCXX=... -DSOURCE=... -DINCLUDE_DIRS=a;b -DFLAGS=...
 # 1. SOURCE must compile with -DTROUPE_COMPILE_OK (rules out unrelated breakage);
 # 2. SOURCE must NOT compile without it, and the compiler output must contain
-#    the text of the file's first line "// EXPECT: <text>".
-file(STRINGS "${SOURCE}" first_line LIMIT_COUNT 1)
-string(REGEX REPLACE "^// EXPECT: " "" expected "${first_line}")
-if(expected STREQUAL first_line OR expected STREQUAL "")
-  message(FATAL_ERROR "${SOURCE}: first line must be '// EXPECT: <text>'")
+#    the text of the file's "// EXPECT: <text>" line (its first line after the
+#    licence header).
+file(STRINGS "${SOURCE}" expect_line REGEX "^// EXPECT: " LIMIT_COUNT 1)
+string(REGEX REPLACE "^// EXPECT: " "" expected "${expect_line}")
+if(expected STREQUAL "")
+  message(FATAL_ERROR "${SOURCE}: needs a line '// EXPECT: <text>' near its top")
 endif()
 set(include_flags "")
 foreach(dir IN LISTS INCLUDE_DIRS)
