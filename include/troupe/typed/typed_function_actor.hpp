@@ -53,7 +53,7 @@ public:
     auto call = std::move(*init_);
     init_.reset(); // releases what the function captured once it has run
     return std::apply(
-      [this](auto& fun, auto&... xs) -> behavior_type {
+      [&](auto& fun, auto&... xs) -> behavior_type {
         if constexpr (HasSelf)
           return fun(static_cast<Impl*>(this), std::move(xs)...);
         else
