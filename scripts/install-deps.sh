@@ -34,7 +34,9 @@ PACKAGES=(
   # for the runner's plots. OpenMP comes with g++ (libgomp).
   libcaf-dev erlang-nox time python3-matplotlib
 
-  # Fuzzing the message decoder (scripts/fuzz.sh): clang with libFuzzer.
+  # clang 14: the clang CI stage (scripts/test.sh --compiler clang; clang-14 brings
+  # libstdc++-12-dev, the standard library it builds against) and fuzzing the message
+  # decoder (scripts/fuzz.sh, libFuzzer from libclang-rt-14-dev).
   clang libclang-rt-14-dev
 
   # Formatting and static analysis (scripts/format.sh, .clang-tidy): pinned to 14, the

@@ -5,7 +5,14 @@
 #   bash scripts/test.sh --sanitize thread     ThreadSanitizer, Debug at -O1, in build-tsan/
 #   bash scripts/test.sh --sanitize address    AddressSanitizer + UBSan + LSan, Debug at -O1,
 #                                              in build-asan/
+#   bash scripts/test.sh --compiler clang      clang++ (with libstdc++), RelWithDebInfo without
+#                                              benchmarks, in build-clang/
 # Options:
+#   --compiler gcc|clang  configure with gcc/g++ or clang/clang++ (sets CC and CXX); without
+#                      it, CMake picks the compiler (CC/CXX from the environment, else c++).
+#                      Combines with --sanitize (build-clang-tsan/, build-clang-asan/). A
+#                      build directory keeps the compiler it was configured with: asking for
+#                      another one is an error (remove the directory or pick another).
 #   --build-dir DIR    build in DIR instead (relative to the current directory)
 #   -- ARGS...         pass ARGS on to ctest, e.g. `bash scripts/test.sh -- -R mailbox`
 # Environment:
@@ -33,6 +40,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 sanitize=""
 build_dir=""
+compiler=""
 ctest_extra=()
 while (($# > 0)); do
   case "$1" in
@@ -44,6 +52,10 @@ while (($# > 0)); do
       (($# >= 2)) || die "--build-dir needs an argument"
       build_dir="$2"; shift 2 ;;
     --build-dir=*) build_dir="${1#*=}"; shift ;;
+    --compiler)
+      (($# >= 2)) || die "--compiler needs an argument: gcc or clang"
+      compiler="$2"; shift 2 ;;
+    --compiler=*) compiler="${1#*=}"; shift ;;
     -h|--help) usage; exit 0 ;;
     --) shift; ctest_extra=("$@"); break ;;
     *) usage >&2; die "unknown argument '$1'" ;;
@@ -56,6 +68,13 @@ case "$sanitize" in
   address) default_dir=build-asan; default_timeout=300 ;;
   *) die "--sanitize must be 'thread' or 'address', not '$sanitize'" ;;
 esac
+case "$compiler" in
+  "") ;;
+  gcc)   export CC=gcc CXX=g++ ;;
+  clang) export CC=clang CXX=clang++
+         default_dir="build-clang${default_dir#build}" ;;
+  *) die "--compiler must be 'gcc' or 'clang', not '$compiler'" ;;
+esac
 
 if [[ -z $build_dir ]]; then
   build_dir="$ROOT/$default_dir"
@@ -66,7 +85,7 @@ ctest_jobs="${TROUPE_CTEST_JOBS:-2}"
 test_timeout="${TROUPE_TEST_TIMEOUT:-$default_timeout}"
 build_jobs="${TROUPE_BUILD_JOBS:-$(nproc)}"
 
-echo "test.sh: sanitize=${sanitize:-none} build-dir=$build_dir"
+echo "test.sh: sanitize=${sanitize:-none} compiler=${compiler:-default} build-dir=$build_dir"
 
 # 1. Dependencies (silent and fast when everything is installed).
 if [[ ${TROUPE_SKIP_DEPS:-0} != 1 ]]; then
@@ -76,13 +95,21 @@ fi
 # 2. Configure. Tests and examples are always on (examples are run as tests too).
 #    Benchmarks are compiled in the normal build only, so they cannot rot, and never
 #    run here; sanitizer builds skip them to keep CI cheap.
+#    The clang build checks that the code and the tests are portable; it skips the
+#    benchmarks (their peers are built for g++).
 cmake_args=(-S "$ROOT" -B "$build_dir" -DTROUPE_BUILD_TESTS=ON -DTROUPE_BUILD_EXAMPLES=ON)
 if [[ ! -f $build_dir/CMakeCache.txt ]]; then
   cmake_args+=(-G Ninja)   # an existing build directory keeps its generator
+elif [[ -n $compiler ]]; then
+  # CMake reads CC/CXX only when it first configures a directory.
+  cached_cxx="$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build_dir/CMakeCache.txt")"
+  wanted_cxx="$(command -v "$CXX")" || die "no $CXX on PATH"
+  [[ "$(readlink -f "$cached_cxx")" == "$(readlink -f "$wanted_cxx")" ]] ||
+    die "$build_dir was configured with $cached_cxx, not $CXX: remove it or use --build-dir"
 fi
 if [[ -z $sanitize ]]; then
   bench=OFF
-  [[ -f $ROOT/bench/micro/CMakeLists.txt ]] && bench=ON
+  [[ -f $ROOT/bench/micro/CMakeLists.txt && $compiler != clang ]] && bench=ON
   cmake_args+=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DTROUPE_SANITIZE= "-DTROUPE_BUILD_BENCHMARKS=$bench")
 else
   # Debug (asserts on) but at -O1: sanitizers stay fast enough and stacks stay readable.
@@ -184,4 +211,4 @@ fi
 # 6. Run the tests. An empty suite is an error, not a pass.
 "${run_prefix[@]}" ctest --test-dir "$build_dir" --output-on-failure --no-tests=error \
   -j "$ctest_jobs" --timeout "$test_timeout" "${ctest_extra[@]}"
-echo "test.sh: all tests passed (sanitize=${sanitize:-none})"
+echo "test.sh: all tests passed (sanitize=${sanitize:-none} compiler=${compiler:-default})"

@@ -184,10 +184,14 @@ struct split_timeout<std::tuple<Items...>> {
   }
 };
 
-// Marks *p as escaped. g++ 12's modref analysis (-O1 and up) may otherwise
-// conclude that pointers captured by a handler (e.g. `[&]` lambdas) do not
-// escape through the behavior, and cache the captured variables across a
-// call that runs the handler.
+// Marks *p, and all it points to, as escaped. g++ 12's ipa-modref wrongly
+// summarises a function that passes *x by value to a callee and returns the
+// callee's result as "returns nothing x points to"; to_items does that with
+// each handler (make_match_case). The caller then believes the addresses a
+// `[&]` handler captured never leave it and assumes the captured variables
+// keep their values across receive(), which runs the handler out of line. Seen at -O1,
+// and at -O2 where those calls are not inlined; clang is not affected.
+// Reduced without troupe code: tests/compiler/gcc_ipa_modref_repro.cpp.
 template <class T>
 inline void escape(T* p) noexcept {
   asm volatile("" : : "g"(p) : "memory");

@@ -165,7 +165,7 @@ bool binary_serializer::apply(const T& x) {
     if (x.valueless_by_exception())
       return fail(error{sec::invalid_argument, "cannot serialize a valueless variant"});
     write_varint(x.index());
-    return std::visit([this](const auto& v) { return apply(v); }, x);
+    return std::visit([this](const auto& v) { return this->apply(v); }, x);
   } else if constexpr (detail::is_tuple_v<T>) {
     return apply_tuple(x, std::make_index_sequence<std::tuple_size_v<T>>{});
   } else if constexpr (detail::has_inspect<binary_serializer, T>) {
