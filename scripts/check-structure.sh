@@ -2,14 +2,23 @@
 # The repository's structural checks, run by CI as its `structure` stage:
 #   layering   every #include follows docs/architecture.md's Layers table
 #   headers    every public header compiles on its own
+#   format     every C++ file is formatted as .clang-format says (scripts/format.sh)
+#   license    every source file carries the SPDX licence header
 # Prints one line per check and a closing count in ctest's words, so that
 # .ci/run adds the checks to its totals.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+# clang-format-14 and the compiler come from the package list (TROUPE_SKIP_DEPS=1 skips).
+if [[ ${TROUPE_SKIP_DEPS:-0} != 1 ]]; then
+  bash scripts/install-deps.sh
+fi
+
 checks=(
   "layering|python3 scripts/check-layering.py"
   "headers|bash scripts/check-headers.sh"
+  "format|bash scripts/format.sh --check"
+  "license|python3 scripts/add-license-headers.py --check"
 )
 failed=0
 for entry in "${checks[@]}"; do
