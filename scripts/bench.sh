@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Benchmark suite: builds the workload programs (troupe, OpenMP, CAF,
-# Erlang) and runs them side by side; see bench/runner/run.py for the details.
+# Erlang, Akka) and runs them side by side; see bench/runner/run.py for the details.
 #
 #   scripts/bench.sh                     scaled sizes, 5 counted runs per system
-#   scripts/bench.sh --quick             whole suite in < 10 minutes on 2 cores
+#   scripts/bench.sh --quick             the whole suite at small sizes
 #   scripts/bench.sh --smoke             tiny sizes, verify only, no timing (CI)
 #   scripts/bench.sh --paper             the published sizes (hours)
 #   scripts/bench.sh --workloads spread mailbox --systems troupe caf --runs 7 --sweep
+#   scripts/bench.sh --quick --sweep --write-docs   also regenerate docs/performance.md
 #
 # Peers come from Debian packages (scripts/install-deps.sh: libcaf-dev, erlang-nox);
 # a peer that is not installed is skipped. Plots need matplotlib: the script prefers a

@@ -2,30 +2,43 @@
 """Benchmark runner: troupe against its peers on the same workloads.
 
 Builds the workload programs (bench/CMakeLists.txt -> build-benchsuite/bench/bin,
-Erlang modules -> build-benchsuite/bench/erlang), then for every chosen workload runs
-every available system, alternating systems run by run (A B A B ...), one warm-up
-round and then --runs counted rounds, each run under a time limit. Per run it records
-wall time, user/sys CPU and peak RSS (os.wait4's rusage of the child) and samples the
-resident set of the process tree every 50 ms. It prints one table per workload
-(median, min-max, peak RSS, troupe/peer ratio with its spread) and writes
+Erlang modules -> build-benchsuite/bench/erlang, Akka -> build-benchsuite/bench/akka), then
+for every chosen workload runs every available system, alternating systems run by run
+(A B A B ...), one warm-up round and then --runs counted rounds, each run under a time
+limit. Every program times its own work with a monotonic clock, from "system ready" to
+"result in hand" (before the system shuts down), and prints it as
+
+    bench-work-ns: <nanoseconds>
+
+(several such lines: a program that ran the workload several times, such as Akka warm;
+the runner takes the median of the last half). That work time is the primary figure.
+Beside it: the process's wall time (a blocking wait4 in a thread), user/sys CPU and
+peak RSS (GNU time), the resident set of the process tree sampled every 50 ms, and the
+start-up of each system: the wall time of its `empty` program in the same session.
 
     bench/results/<stamp>/runs.csv       one row per run
     bench/results/<stamp>/rss.csv        the 50 ms RSS samples
-    bench/results/<stamp>/summary.csv    one row per (workload, system)
+    bench/results/<stamp>/summary.csv    one row per (workload, system, workers)
+    bench/results/<stamp>/meta.json      commit, date, machine, command
     bench/results/<stamp>/*.png          runtime and memory plots (matplotlib)
 
 Usage: scripts/bench.sh [--quick | --smoke | --paper] [--workloads w ...]
                         [--systems s ...] [--runs N] [--workers P] [--sweep]
-                        [--time-limit S] [--no-build]
+                        [--akka-iterations K] [--time-limit S] [--no-build]
+                        [--write-docs [RESULTS_DIR]]
 
 --smoke runs every program once at tiny sizes with --verify, no timing: CI uses it to
-prove that everything builds and verifies its result. Plots need matplotlib
-(apt-get install python3-matplotlib, or pip install matplotlib); without it the
-runner still prints the tables and writes the CSV files.
+prove that everything builds and verifies its result. --write-docs regenerates the
+tables of docs/performance.md between <!-- bench:begin MODE --> and
+<!-- bench:end MODE --> from this run, or, given a results directory, from that run's
+CSV without running anything. Plots need matplotlib (apt-get install
+python3-matplotlib, or pip install matplotlib); without it the runner still prints the
+tables and writes the CSV files.
 """
 import argparse
 import csv
 import datetime
+import json
 import os
 import re
 import shutil
@@ -47,29 +60,49 @@ AKKA_DIR = os.path.join(BUILD, "bench", "akka")
 RESULTS = os.path.join(ROOT, "bench", "results")
 
 # ---- workloads: sizes per mode ---------------------------------------------------------
-# smoke: tiny (CI); quick: the whole suite < 10 min on 2 cores; scaled: the issue's
-# scaled sizes; paper: the published CAF benchmark sizes.
+# smoke: tiny (CI); quick: the whole suite on 2 cores, every troupe work time >= 50 ms;
+# scaled: the issue's scaled sizes; paper: the published CAF benchmark sizes.
+# akka_heap: the -Xmx of the akka_xmx and akka_warm rows (per mode; enough for the live
+# data, so that the JVM collects instead of growing). erl_procs: the workload needs
+# Erlang's process limit raised (+P).
 WORKLOADS = {
+    "empty": {
+        "what": "start-up and shutdown: the system is created and stopped, no work",
+        "sizes": {"smoke": [], "quick": [], "scaled": [], "paper": []},
+        "systems": ["troupe", "caf", "omp", "seq", "erlang", "akka"],
+        "akka_heap": {"smoke": "64m", "quick": "64m", "scaled": "64m", "paper": "64m"},
+    },
     "spread": {
         "what": "actor creation, 2^POW leaves",
-        "sizes": {"smoke": [8], "quick": [16], "scaled": [20], "paper": [20]},
+        "sizes": {"smoke": [8], "quick": [18], "scaled": [20], "paper": [20]},
         "systems": ["troupe", "caf", "erlang", "akka"],
+        "erl_procs": True,
+        "akka_heap": {"smoke": "64m", "quick": "512m", "scaled": "1g", "paper": "1g"},
     },
     "mailbox": {
         "what": "N:1 mailbox, S senders x M messages",
         "sizes": {"smoke": [4, 1000], "quick": [20, 100000], "scaled": [20, 1000000], "paper": [100, 1000000]},
         "systems": ["troupe", "caf", "erlang", "akka"],
+        "akka_heap": {"smoke": "64m", "quick": "256m", "scaled": "2g", "paper": "8g"},
     },
     "mixed_case": {
         "what": "mixed case, R rings x A actors, token T, K repetitions",
         "sizes": {"smoke": [2, 10, 10, 1], "quick": [2, 100, 1000, 1], "scaled": [20, 100, 1000, 4],
                   "paper": [100, 100, 1000, 4]},
         "systems": ["troupe", "caf", "erlang", "akka"],
+        "akka_heap": {"smoke": "64m", "quick": "64m", "scaled": "128m", "paper": "256m"},
     },
     "ping_pong": {
-        "what": "ping-pong, N round trips",
-        "sizes": {"smoke": [1000], "quick": [200000], "scaled": [1000000], "paper": [1000000]},
+        "what": "ping-pong, N round trips, answered by returning a value (Erlang, Akka: by sending)",
+        "sizes": {"smoke": [1000], "quick": [1000000], "scaled": [1000000], "paper": [1000000]},
         "systems": ["troupe", "caf", "erlang", "akka"],
+        "metric": "ns_per_msg",
+        "akka_heap": {"smoke": "64m", "quick": "64m", "scaled": "64m", "paper": "64m"},
+    },
+    "ping_pong_send": {
+        "what": "ping-pong, N round trips, answered with send to the sender",
+        "sizes": {"smoke": [1000], "quick": [1000000], "scaled": [1000000], "paper": [1000000]},
+        "systems": ["troupe", "caf"],
         "metric": "ns_per_msg",
     },
     "idle_memory": {
@@ -77,52 +110,87 @@ WORKLOADS = {
         "sizes": {"smoke": [1000], "quick": [100000], "scaled": [1000000], "paper": [1000000]},
         "systems": ["troupe", "caf", "erlang", "akka"],
         "metric": "bytes_per_actor",
+        "erl_procs": True,
+        "no_warm": True,  # a warm JVM reuses its heap: the RSS growth per actor means nothing there
+        "akka_heap": {"smoke": "64m", "quick": "256m", "scaled": "2g", "paper": "2g"},
     },
     "mandelbrot": {
         "what": "Mandelbrot N x N, I iterations, one actor per row",
         "sizes": {"smoke": [64, 50], "quick": [1000, 500], "scaled": [8000, 500], "paper": [16000, 500]},
         "systems": ["troupe", "omp", "caf", "erlang", "akka"],
         "checksum": True,
+        "akka_heap": {"smoke": "64m", "quick": "64m", "scaled": "128m", "paper": "256m"},
     },
     "heat": {
         "what": "heat equation H x 2H grid, 2H steps, one actor per row",
         "sizes": {"smoke": [12], "quick": [300], "scaled": [400], "paper": [1000]},
         "systems": ["troupe", "omp", "seq", "caf", "erlang", "akka"],
         "checksum": True,
+        "akka_heap": {"smoke": "64m", "quick": "64m", "scaled": "64m", "paper": "128m"},
     },
     # ---- Savina (Imam & Sarkar 2014): default sizes as "scaled" and "paper" ----------------
     "counting": {
         "what": "Savina counting: one producer sends N increments, then asks for the count",
         "sizes": {"smoke": [1000], "quick": [1000000], "scaled": [1000000], "paper": [1000000]},
         "systems": ["troupe", "caf", "erlang", "akka"],
+        "akka_heap": {"smoke": "64m", "quick": "128m", "scaled": "128m", "paper": "128m"},
     },
     "fj_throughput": {
         "what": "Savina fork-join throughput: N messages to each of A actors",
         "sizes": {"smoke": [100, 4], "quick": [10000, 60], "scaled": [10000, 60], "paper": [10000, 60]},
         "systems": ["troupe", "caf", "erlang", "akka"],
+        "akka_heap": {"smoke": "64m", "quick": "128m", "scaled": "128m", "paper": "128m"},
     },
     "fj_create": {
         "what": "Savina fork-join creation: N actors, one message each",
-        "sizes": {"smoke": [100], "quick": [40000], "scaled": [40000], "paper": [40000]},
+        "sizes": {"smoke": [100], "quick": [100000], "scaled": [40000], "paper": [40000]},
         "systems": ["troupe", "caf", "erlang", "akka"],
+        "akka_heap": {"smoke": "64m", "quick": "256m", "scaled": "128m", "paper": "128m"},
     },
     "thread_ring": {
         "what": "Savina thread ring: N actors pass a token R hops",
-        "sizes": {"smoke": [10, 1000], "quick": [100, 100000], "scaled": [100, 100000], "paper": [100, 100000]},
+        "sizes": {"smoke": [10, 1000], "quick": [100, 1000000], "scaled": [100, 100000], "paper": [100, 100000]},
         "systems": ["troupe", "caf", "erlang", "akka"],
+        "akka_heap": {"smoke": "64m", "quick": "64m", "scaled": "64m", "paper": "64m"},
     },
     "chameneos": {
         "what": "Savina chameneos: C chameneos, M meetings through one mall",
         "sizes": {"smoke": [10, 1000], "quick": [100, 200000], "scaled": [100, 200000], "paper": [100, 200000]},
         "systems": ["troupe", "caf", "erlang", "akka"],
+        "akka_heap": {"smoke": "64m", "quick": "64m", "scaled": "64m", "paper": "64m"},
     },
     "big": {
         "what": "Savina big: W actors each ping random neighbours N times",
         "sizes": {"smoke": [100, 10], "quick": [20000, 120], "scaled": [20000, 120], "paper": [20000, 120]},
         "systems": ["troupe", "caf", "erlang", "akka"],
+        "akka_heap": {"smoke": "64m", "quick": "64m", "scaled": "64m", "paper": "64m"},
     },
 }
-ALL_SYSTEMS = ["troupe", "caf", "omp", "seq", "erlang", "akka"]
+
+# Systems: the programs' families, and configurations of them that run as rows of
+# their own. A variant runs where its base system runs (caf_sharing and the Akka
+# variants need the workload's akka_heap where they set a heap).
+#   caf_sharing  CAF with scheduler.policy=sharing (work sharing: one queue)
+#   akka_xmx     a cold JVM with the workload's heap limit (-Xmx)
+#   akka_warm    --akka-iterations runs of the workload in one JVM with that limit,
+#                the median of the last half (Savina's method); wall time and RSS are
+#                those of the whole process
+VARIANTS = {"caf_sharing": "caf", "akka_xmx": "akka", "akka_warm": "akka"}
+ALL_SYSTEMS = ["troupe", "caf", "caf_sharing", "omp", "seq", "erlang", "akka", "akka_xmx", "akka_warm"]
+LABELS = {"troupe": "troupe", "caf": "CAF", "caf_sharing": "CAF sharing", "omp": "OpenMP", "seq": "sequential",
+          "erlang": "Erlang", "akka": "Akka", "akka_xmx": "Akka -Xmx", "akka_warm": "Akka warm"}
+WORK_FLOOR_S = 0.05  # a troupe work time below this is too short to measure well
+
+
+def base_system(system):
+    return VARIANTS.get(system, system)
+
+
+def systems_of(spec):
+    """The workload's systems and the variants of those, in ALL_SYSTEMS order."""
+    return [s for s in ALL_SYSTEMS if base_system(s) in spec["systems"]
+            and (not s.startswith("akka_") or "akka_heap" in spec)
+            and not (s == "akka_warm" and spec.get("no_warm"))]
 
 
 def log(*a):
@@ -139,41 +207,49 @@ def build(jobs, workloads, systems):
     known = subprocess.run(["ninja", "-C", BUILD, "-t", "targets", "all"], check=True, capture_output=True,
                            text=True).stdout
     known = {line.split(":")[0] for line in known.splitlines()}
+    bases = {base_system(s) for s in systems}
     targets = [f"bench_{s}_{w}" for w in workloads for s in WORKLOADS[w]["systems"]
-               if s in systems and f"bench_{s}_{w}" in known]
+               if s in bases and f"bench_{s}_{w}" in known]
     if targets:
         subprocess.run(["cmake", "--build", BUILD, "--target"] + targets + ["-j", str(jobs)], check=True)
-    if "erlang" in systems and shutil.which("erlc") and os.path.isdir(ERL_SRC):
+    if "erlang" in bases and shutil.which("erlc") and os.path.isdir(ERL_SRC):
         os.makedirs(ERL_DIR, exist_ok=True)
         srcs = sorted(os.path.join(ERL_SRC, f) for f in os.listdir(ERL_SRC) if f.endswith(".erl"))
         if srcs:
             subprocess.run(["erlc", "-o", ERL_DIR] + srcs, check=True)
     # Akka 2.6.20: jars from Maven Central (sha1-checked), compiled with javac; optional.
-    if "akka" in systems and shutil.which("javac") and shutil.which("curl"):
+    if "akka" in bases and shutil.which("javac") and shutil.which("curl"):
         r = subprocess.run(["bash", os.path.join(ROOT, "bench", "peers", "akka", "fetch_and_build.sh"), AKKA_DIR])
         if r.returncode != 0:
             log("(akka peer not built: see the message above; continuing without it)")
 
 
-def command(system, workload, sizes, workers, verify):
+def command(system, workload, sizes, workers, verify, mode, akka_iterations):
     """The command line of one run, or None when `system` lacks `workload`."""
     args = [str(s) for s in sizes]
-    if system == "erlang":
+    spec = WORKLOADS[workload]
+    base = base_system(system)
+    if base == "erlang":
         if not shutil.which("erl") or not os.path.exists(os.path.join(ERL_DIR, f"erl_{workload}.beam")):
             return None
-        # +S W:W schedulers (online too), +P: enough processes for spread/idle_memory
-        return ["erl", "-noshell", "-pa", ERL_DIR, "+S", f"{workers}:{workers}", "+P", "4000000",
-                "-run", f"erl_{workload}", "main"] + (["verify"] if verify else []) + args
-    if system == "akka":
+        # +S W:W schedulers (online too); +P only where the default process limit is too small
+        procs = ["+P", "4000000"] if spec.get("erl_procs") else []
+        return (["erl", "-noshell", "-pa", ERL_DIR, "+S", f"{workers}:{workers}"] + procs +
+                ["-run", f"erl_{workload}", "main"] + (["verify"] if verify else []) + args)
+    if base == "akka":
         if not shutil.which("java") or not os.path.exists(os.path.join(AKKA_DIR, "classes", "bench", "Bench.class")):
             return None
         cp = os.path.join(AKKA_DIR, "lib", "*") + ":" + os.path.join(AKKA_DIR, "classes")
-        return (["java", "-cp", cp, "bench.Bench", workload, f"--workers={workers}"] +
+        heap = [f"-Xmx{spec['akka_heap'][mode]}"] if system != "akka" else []
+        iters = [f"--iterations={akka_iterations}"] if system == "akka_warm" else []
+        return (["java"] + heap + ["-cp", cp, "bench.Bench", workload, f"--workers={workers}"] + iters +
                 (["--verify"] if verify else []) + args)
-    exe = os.path.join(BIN, f"{system}_{workload}")
+    exe = os.path.join(BIN, f"{base}_{workload}")
     if not os.path.exists(exe):
         return None
-    cmd = [exe] + ([f"--workers={workers}"] if system != "seq" else []) + (["--verify"] if verify else [])
+    cmd = [exe] + ([f"--workers={workers}"] if base != "seq" else []) + (["--verify"] if verify else [])
+    if system == "caf_sharing":
+        cmd.append("--caf-policy=sharing")
     return cmd + args
 
 
@@ -225,29 +301,37 @@ def run_once(cmd, time_limit, env):
             samples.append((round(time.monotonic() - t0, 3), tree_rss_kb(proc.pid, skip_root=timefile is not None)))
             done.wait(0.05)
 
+    # A blocking wait4 in its own thread: the exit is seen when it happens, not at
+    # the next tick of a polling loop.
+    exited = threading.Event()
+    waited = {}
+
+    def waiter():
+        pid, status, ru = os.wait4(proc.pid, 0)
+        waited.update(end=time.monotonic(), status=status, ru=ru)
+        exited.set()
+
     out_chunks = []
     reader = threading.Thread(target=lambda: out_chunks.append(proc.stdout.read()), daemon=True)
     th = threading.Thread(target=sampler, daemon=True)
+    wt = threading.Thread(target=waiter, daemon=True)
+    wt.start()
     reader.start()
     th.start()
-    timed_out = False
-    while True:
-        pid, status, ru = os.wait4(proc.pid, os.WNOHANG)
-        if pid != 0:
-            break
-        if time.monotonic() - t0 > time_limit:
-            timed_out = True
-            os.killpg(proc.pid, signal.SIGKILL)
-            pid, status, ru = os.wait4(proc.pid, 0)
-            break
-        time.sleep(0.005)
-    wall = time.monotonic() - t0
+    timed_out = not exited.wait(time_limit)
+    if timed_out:
+        os.killpg(proc.pid, signal.SIGKILL)
+        exited.wait()
+    wt.join()
+    wall = waited["end"] - t0
+    status, ru = waited["status"], waited["ru"]
     done.set()
     th.join()
     reader.join(5)
     proc.returncode = os.waitstatus_to_exitcode(status)
     out = (out_chunks[0] if out_chunks else b"").decode(errors="replace")
-    metrics = dict(re.findall(r"^METRIC (\S+) (\S+)$", out, re.M))
+    metrics = last_half_metrics(re.findall(r"^METRIC (\S+) (\S+)$", out, re.M))
+    works = [int(v) * 1e-9 for v in re.findall(r"^bench-work-ns: (\d+)$", out, re.M)]
     rc = proc.returncode if not timed_out else 124
     maxrss, user, sys_s = ru.ru_maxrss, ru.ru_utime, ru.ru_stime
     if timefile:
@@ -259,13 +343,39 @@ def run_once(cmd, time_limit, env):
             maxrss = max([v for _, v in samples] or [0])
         os.unlink(timefile)
     return {
-        "wall_s": wall, "user_s": user, "sys_s": sys_s, "maxrss_kb": maxrss,
-        "rc": rc, "timed_out": timed_out, "metrics": metrics, "samples": samples, "output": out,
+        "wall_s": wall, "work_s": work_time(works), "work_iterations": len(works), "user_s": user, "sys_s": sys_s,
+        "maxrss_kb": maxrss, "rc": rc, "timed_out": timed_out, "metrics": metrics, "samples": samples, "output": out,
     }
+
+
+def last_half_metrics(pairs):
+    """METRIC lines -> {name: value}; a metric printed by several iterations of one
+    process gets the median of its last half, as the work time does."""
+    values = {}
+    for name, v in pairs:
+        values.setdefault(name, []).append(v)
+    out = {}
+    for name, vs in values.items():
+        try:
+            nums = [float(v) for v in vs]
+            out[name] = f"{statistics.median(nums[len(nums) // 2:]):.6g}" if len(nums) > 1 else vs[0]
+        except ValueError:  # checksums (hex)
+            out[name] = vs[-1]
+    return out
+
+
+def work_time(works):
+    """The run's work time: its one figure, or the median of the last half of several
+    (iterations in one process: the first ones warm the JIT up)."""
+    if not works:
+        return None
+    return statistics.median(works[len(works) // 2:])
 
 
 # ---- statistics and output --------------------------------------------------------------
 def fmt_time(s):
+    if s < 0.01:
+        return f"{s * 1000:.1f} ms"
     return f"{s * 1000:.0f} ms" if s < 10 else f"{s:.1f} s"
 
 
@@ -273,8 +383,15 @@ def fmt_num(v):
     return f"{v:.4g}"
 
 
-def summarise(workload, spec, rows):
-    """rows: counted runs of one workload (all systems). Returns the summary rows."""
+def primary(r):
+    """A run's primary time: its in-process work time, else (a program that prints
+    none) its wall time."""
+    return r["work_s"] if r.get("work_s") is not None else r["wall_s"]
+
+
+def summarise(workload, spec, rows, workers, startup):
+    """rows: counted runs of one workload at one worker count (all systems).
+    startup: system -> median wall time of its empty program. Returns the summary rows."""
     metric = spec.get("metric")
     by_sys = {}
     for r in rows:
@@ -283,10 +400,14 @@ def summarise(workload, spec, rows):
     out = []
     base = by_sys.get("troupe")
     for system, rs in by_sys.items():
+        times = [primary(r) for r in rs]
         walls = [r["wall_s"] for r in rs]
         rss = [r["maxrss_kb"] for r in rs]
-        s = {"workload": workload, "system": system, "runs": len(rs), "median_s": statistics.median(walls),
-             "min_s": min(walls), "max_s": max(walls), "peak_rss_kb": max(rss), "median_rss_kb": statistics.median(rss),
+        s = {"workload": workload, "system": system, "workers": workers, "runs": len(rs),
+             "in_process": all(r.get("work_s") is not None for r in rs),
+             "median_s": statistics.median(times), "min_s": min(times), "max_s": max(times),
+             "wall_median_s": statistics.median(walls), "startup_s": startup.get(system, startup.get(base_system(system))),
+             "peak_rss_kb": max(rss), "median_rss_kb": statistics.median(rss),
              "user_s": statistics.median(r["user_s"] for r in rs), "sys_s": statistics.median(r["sys_s"] for r in rs)}
         if metric:
             vals = [float(r["metrics"][metric]) for r in rs if metric in r["metrics"]]
@@ -294,11 +415,14 @@ def summarise(workload, spec, rows):
             s["metric_median"] = statistics.median(vals) if vals else float("nan")
             s["metric_min"] = min(vals) if vals else float("nan")
             s["metric_max"] = max(vals) if vals else float("nan")
+        heap = [float(r["metrics"]["heap_bytes_per_actor"]) for r in rs if "heap_bytes_per_actor" in r["metrics"]]
+        if heap:
+            s["heap_bytes_per_actor"] = statistics.median(heap)
         if base and system != "troupe":
-            bw = [r["wall_s"] for r in base]
-            s["ratio"] = statistics.median(bw) / s["median_s"]
-            s["ratio_lo"] = min(bw) / max(walls)
-            s["ratio_hi"] = max(bw) / min(walls)
+            bt = [primary(r) for r in base]
+            s["ratio"] = statistics.median(bt) / s["median_s"] if s["median_s"] > 0 else float("nan")
+            s["ratio_lo"] = min(bt) / max(times) if max(times) > 0 else float("nan")
+            s["ratio_hi"] = max(bt) / min(times) if min(times) > 0 else float("nan")
             s["rss_ratio"] = max(r["maxrss_kb"] for r in base) / s["peak_rss_kb"]
             if metric and "metric_median" in s and s["metric_median"]:
                 bm = [float(r["metrics"][metric]) for r in base if metric in r["metrics"]]
@@ -310,22 +434,27 @@ def summarise(workload, spec, rows):
     return out
 
 
-def print_table(workload, spec, sizes, summary, failures):
-    log(f"\n### {workload}: {spec['what']} -- sizes {' '.join(map(str, sizes))}")
+def print_table(workload, spec, sizes, workers, summary, failures):
+    log(f"\n### {workload}: {spec['what']} -- sizes {' '.join(map(str, sizes))}, {workers} worker(s)")
     metric = spec.get("metric")
-    hdr = f"{'system':8} {'median':>9} {'min-max':>19} {'peak RSS':>10} {'troupe/peer':>20} {'RSS t/p':>8}"
+    hdr = (f"{'system':11} {'work':>9} {'min-max':>19} {'wall':>9} {'start-up':>9} {'peak RSS':>10} "
+           f"{'troupe/peer':>20} {'RSS t/p':>8}")
     if metric:
         hdr += f" {metric:>16} {'t/p':>6}"
     log(hdr)
     for s in summary:
         ratio = "" if "ratio" not in s else f"{s['ratio']:.2f} ({s['ratio_lo']:.2f}-{s['ratio_hi']:.2f})"
         rss_ratio = "" if "rss_ratio" not in s else f"{s['rss_ratio']:.2f}"
-        line = (f"{s['system']:8} {fmt_time(s['median_s']):>9} "
-                f"{fmt_time(s['min_s']) + '-' + fmt_time(s['max_s']):>19} {s['peak_rss_kb'] / 1024:>8.1f}MB "
-                f"{ratio:>20} {rss_ratio:>8}")
+        work = fmt_time(s["median_s"]) + ("" if s["in_process"] else "*")
+        startup = "" if s["startup_s"] is None else fmt_time(s["startup_s"])
+        line = (f"{s['system']:11} {work:>9} "
+                f"{fmt_time(s['min_s']) + '-' + fmt_time(s['max_s']):>19} {fmt_time(s['wall_median_s']):>9} "
+                f"{startup:>9} {s['peak_rss_kb'] / 1024:>8.1f}MB {ratio:>20} {rss_ratio:>8}")
         if metric:
             mr = "" if "metric_ratio" not in s else f"{s['metric_ratio']:.2f}"
             line += f" {fmt_num(s['metric_median']):>16} {mr:>6}"
+        if "heap_bytes_per_actor" in s:
+            line += f"  heap after GC {s['heap_bytes_per_actor']:.0f} B/actor"
         log(line)
     for f in failures:
         log(f"  FAILED: {f}")
@@ -351,7 +480,7 @@ def plot(outdir, summaries, rows, rss_rows, sweep):
             for s in systems:
                 xs, ys = [], []
                 for k in workers:
-                    v = [r["wall_s"] for r in wr if r["system"] == s and r["workers"] == k]
+                    v = [primary(r) for r in wr if r["system"] == s and r["workers"] == k]
                     if v:
                         xs.append(k)
                         ys.append(statistics.median(v))
@@ -359,8 +488,8 @@ def plot(outdir, summaries, rows, rss_rows, sweep):
             ax1.set_xlabel("workers")
             ax1.legend()
         else:
-            ax1.boxplot([[r["wall_s"] for r in wr if r["system"] == s] for s in systems], labels=systems)
-        ax1.set_ylabel("wall time [s]")
+            ax1.boxplot([[primary(r) for r in wr if r["system"] == s] for s in systems], labels=systems)
+        ax1.set_ylabel("work time [s]")
         ax1.set_title(f"{w}: runtime")
         # memory box plots from the 50 ms samples, as in the papers
         mem = [[v / 1024 for (ww, s2, _, _, v) in rss_rows if ww == w and s2 == s and v > 0] or [0] for s in systems]
@@ -373,47 +502,118 @@ def plot(outdir, summaries, rows, rss_rows, sweep):
     log(f"plots: {outdir}/*.png")
 
 
+# ---- the session: what ran where -------------------------------------------------------
+def machine():
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    u = os.uname()
+    return {"cores": os.cpu_count(), "cpu": model, "kernel": f"{u.sysname} {u.release} {u.machine}"}
+
+
+def commit():
+    def git(*args):
+        return subprocess.run(["git", "-C", ROOT] + list(args), capture_output=True, text=True).stdout.strip()
+    rev = git("rev-parse", "--short=12", "HEAD") or "unknown"
+    # Changes outside bench/results and docs/performance.md make the figures those of no commit.
+    dirty = [ln for ln in git("status", "--porcelain", "--untracked-files=no").splitlines()
+             if not ln[3:].startswith("docs/performance.md")]
+    return rev + ("+changes" if dirty else "")
+
+
 # ---- main ---------------------------------------------------------------------------------
+RUN_FIELDS = ["workload", "system", "workers", "run", "counted", "sizes", "wall_s", "work_s", "work_iterations",
+              "user_s", "sys_s", "maxrss_kb", "rc", "metrics"]
+SUMMARY_FIELDS = ["workload", "system", "workers", "runs", "in_process", "median_s", "min_s", "max_s", "wall_median_s",
+                  "startup_s", "peak_rss_kb", "median_rss_kb", "user_s", "sys_s", "ratio", "ratio_lo", "ratio_hi",
+                  "rss_ratio", "metric", "metric_median", "metric_min", "metric_max", "metric_ratio",
+                  "heap_bytes_per_actor"]
+
+
+def write_files(outdir, rows, rss_rows, summaries, meta):
+    with open(os.path.join(outdir, "runs.csv"), "w", newline="") as f:
+        wr = csv.writer(f)
+        wr.writerow(RUN_FIELDS)
+        for r in rows:
+            wr.writerow([r["workload"], r["system"], r["workers"], r["run"], r["counted"], r["sizes"],
+                         f"{r['wall_s']:.6f}", "" if r["work_s"] is None else f"{r['work_s']:.9f}",
+                         r["work_iterations"], f"{r['user_s']:.3f}", f"{r['sys_s']:.3f}", r["maxrss_kb"], r["rc"],
+                         ";".join(f"{k}={v}" for k, v in r["metrics"].items())])
+    with open(os.path.join(outdir, "rss.csv"), "w", newline="") as f:
+        wr = csv.writer(f)
+        wr.writerow(["workload", "system", "workers", "t_s", "rss_kb"])
+        wr.writerows(rss_rows)
+    with open(os.path.join(outdir, "summary.csv"), "w", newline="") as f:
+        wr = csv.DictWriter(f, fieldnames=SUMMARY_FIELDS)
+        wr.writeheader()
+        for s in summaries:
+            wr.writerow({k: ("" if s.get(k) is None else s.get(k, "")) for k in SUMMARY_FIELDS})
+    with open(os.path.join(outdir, "meta.json"), "w") as f:
+        json.dump(meta, f, indent=1)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     mode = ap.add_mutually_exclusive_group()
-    mode.add_argument("--quick", action="store_true", help="small sizes: whole suite < 10 min on 2 cores")
+    mode.add_argument("--quick", action="store_true", help="small sizes: the whole suite on 2 cores")
     mode.add_argument("--smoke", action="store_true", help="tiny sizes, --verify, one run each, no timing (CI)")
     mode.add_argument("--paper", action="store_true", help="the published CAF benchmark sizes")
-    ap.add_argument("--workloads", nargs="+", default=list(WORKLOADS), choices=list(WORKLOADS))
+    ap.add_argument("--workloads", nargs="+", default=list(WORKLOADS), choices=list(WORKLOADS),
+                    help="(empty, the start-up of every system, always runs)")
     ap.add_argument("--systems", nargs="+", default=ALL_SYSTEMS, choices=ALL_SYSTEMS)
     ap.add_argument("--runs", type=int, default=5, help="counted runs per system (after one warm-up)")
     ap.add_argument("--workers", type=int, default=os.cpu_count(), help="workers for every system (default: cores)")
     ap.add_argument("--sweep", action="store_true", help="also run with 1 .. workers-1 workers (runtime vs workers)")
+    ap.add_argument("--akka-iterations", type=int, default=10,
+                    help="akka_warm: runs of the workload in one JVM (the median of the last half counts)")
     ap.add_argument("--time-limit", type=float, default=None, help="seconds per run (default 120, smoke 60)")
     ap.add_argument("--jobs", type=int, default=2, help="build parallelism")
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--omp-wait-policy", default="passive",
                     help="OMP_WAIT_POLICY for the OpenMP programs (passive: fair on a shared machine)")
+    ap.add_argument("--write-docs", nargs="?", const="", default=None, metavar="RESULTS_DIR",
+                    help="regenerate docs/performance.md's tables of this mode from this run, "
+                         "or from RESULTS_DIR without running")
+    ap.add_argument("--docs", default=os.path.join(ROOT, "docs", "performance.md"), help=argparse.SUPPRESS)
     a = ap.parse_args()
+    if a.write_docs:
+        import docs_tables
+        docs_tables.write(a.write_docs, a.docs)
+        return 0
     size_mode = "smoke" if a.smoke else "quick" if a.quick else "paper" if a.paper else "scaled"
     time_limit = a.time_limit or (60.0 if a.smoke else 120.0)
+    workloads = ["empty"] + [w for w in a.workloads if w != "empty"]
     if not a.no_build:
-        build(a.jobs, a.workloads, a.systems)
+        build(a.jobs, workloads, a.systems)
     env = dict(os.environ, OMP_WAIT_POLICY=a.omp_wait_policy)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S") + f"-{size_mode}"
     outdir = os.path.join(RESULTS, stamp)
     os.makedirs(outdir, exist_ok=True)
     workers_list = list(range(1, a.workers + 1)) if a.sweep else [a.workers]
-    rows, rss_rows, all_summaries, any_failure = [], [], [], False
+    main_k = max(workers_list)
+    rows, rss_rows, all_summaries, any_failure, short = [], [], [], False, []
+    startup = {}  # (workers, system) -> median wall time of the empty program
     t_start = time.monotonic()
     log(f"== mode {size_mode}, workers {workers_list}, runs {1 if a.smoke else a.runs} (+1 warm-up), "
         f"limit {time_limit:.0f} s per run, results in {outdir}")
-    for w in a.workloads:
+    for w in workloads:
         spec = WORKLOADS[w]
         sizes = spec["sizes"][size_mode]
         failures = []
         wrows = []
         for k in workers_list:
             cmds = {}
-            for s in spec["systems"]:
-                if s in a.systems:
-                    c = command(s, w, sizes, k, a.smoke)
+            for s in systems_of(spec):
+                # smoke: a variant runs the same program with other flags; its flags are
+                # proven on the empty workload
+                if s in a.systems and not (a.smoke and s in VARIANTS and w != "empty"):
+                    c = command(s, w, sizes, k, a.smoke, size_mode, 2 if a.smoke else a.akka_iterations)
                     if c:
                         cmds[s] = c
             if not cmds:
@@ -423,17 +623,21 @@ def main():
                 for s, c in cmds.items():  # alternate systems run by run: A B C A B C ...
                     r = run_once(c, time_limit, env)
                     counted = a.smoke or rnd > 0
+                    if r["rc"] == 0 and r["work_s"] is None:
+                        r["rc"] = 3
+                        r["output"] += "\nno bench-work-ns line: the program does not time its work"
                     if r["rc"] != 0:
                         msg = f"{s} {w} (run {rnd}, rc {r['rc']}{', timeout' if r['timed_out'] else ''}): {' '.join(c)}"
                         tail = r["output"].strip().splitlines()[-3:]
                         failures.append(msg + ("\n    " + "\n    ".join(tail) if tail else ""))
                         any_failure = True
                     row = {"workload": w, "system": s, "workers": k, "run": rnd, "counted": counted,
-                           "sizes": " ".join(map(str, sizes)), **{x: r[x] for x in
-                                                                  ("wall_s", "user_s", "sys_s", "maxrss_kb", "rc")},
+                           "sizes": " ".join(map(str, sizes)),
+                           **{x: r[x] for x in ("wall_s", "work_s", "work_iterations", "user_s", "sys_s",
+                                                "maxrss_kb", "rc")},
                            "metrics": r["metrics"]}
                     if a.smoke:
-                        log(f"  {'ok ' if r['rc'] == 0 else 'BAD'} {s:7} {w:12} {r['wall_s']:.2f} s  {' '.join(c[1:])}")
+                        log(f"  {'ok ' if r['rc'] == 0 else 'BAD'} {s:11} {w:14} {r['wall_s']:.2f} s  {' '.join(c[1:])}")
                     if counted:
                         wrows.append(row)
                         rss_rows.extend((w, s, k, t, v) for (t, v) in r["samples"])
@@ -447,39 +651,45 @@ def main():
                 failures.append(f"checksums differ between systems: {sums}")
                 any_failure = True
         rows.extend(wrows)
-        if not a.smoke:
-            main_k = max(workers_list)
-            summary = summarise(w, spec, [r for r in wrows if r["workers"] == main_k])
-            all_summaries.extend(summary)
-            print_table(w, spec, sizes, summary, failures)
-        else:
+        if a.smoke:
             for f in failures:
                 log(f"  FAILED: {f}")
-    # ---- files
-    with open(os.path.join(outdir, "runs.csv"), "w", newline="") as f:
-        wr = csv.writer(f)
-        wr.writerow(["workload", "system", "workers", "run", "counted", "sizes", "wall_s", "user_s", "sys_s",
-                     "maxrss_kb", "rc", "metrics"])
-        for r in rows:
-            wr.writerow([r["workload"], r["system"], r["workers"], r["run"], r["counted"], r["sizes"],
-                         f"{r['wall_s']:.4f}", f"{r['user_s']:.3f}", f"{r['sys_s']:.3f}", r["maxrss_kb"], r["rc"],
-                         ";".join(f"{k}={v}" for k, v in r["metrics"].items())])
-    with open(os.path.join(outdir, "rss.csv"), "w", newline="") as f:
-        wr = csv.writer(f)
-        wr.writerow(["workload", "system", "workers", "t_s", "rss_kb"])
-        wr.writerows(rss_rows)
+            continue
+        for k in sorted(workers_list, reverse=True):
+            st = {s: v for (kk, s), v in startup.items() if kk == k}
+            summary = summarise(w, spec, [r for r in wrows if r["workers"] == k], k, st)
+            all_summaries.extend(summary)
+            if w == "empty":
+                startup.update(((k, s["system"]), s["wall_median_s"]) for s in summary)
+            print_table(w, spec, sizes, k, summary, failures if k == main_k else [])
+            troupe_row = next((s for s in summary if s["system"] == "troupe"), None)
+            if (k == main_k and w not in ("empty", "idle_memory") and troupe_row
+                    and troupe_row["median_s"] < WORK_FLOOR_S):
+                short.append(w)
+                log(f"  SHORT: troupe works {fmt_time(troupe_row['median_s'])} (< {WORK_FLOOR_S * 1000:.0f} ms) "
+                    f"at this size: too short to compare; raise the size")
+    meta = {"mode": size_mode, "workers": workers_list, "main_workers": main_k,
+            "runs": 1 if a.smoke else a.runs, "akka_iterations": a.akka_iterations,
+            "sizes": {w: WORKLOADS[w]["sizes"][size_mode] for w in workloads},
+            "what": {w: WORKLOADS[w]["what"] for w in workloads},
+            "command": "bash scripts/bench.sh " + " ".join(sys.argv[1:]),
+            "commit": commit(), "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+            "machine": machine(), "short": short, "failed": any_failure}
+    write_files(outdir, rows, rss_rows, all_summaries, meta)
     if all_summaries:
-        keys = ["workload", "system", "runs", "median_s", "min_s", "max_s", "peak_rss_kb", "median_rss_kb", "user_s",
-                "sys_s", "ratio", "ratio_lo", "ratio_hi", "rss_ratio", "metric", "metric_median", "metric_min",
-                "metric_max", "metric_ratio"]
-        with open(os.path.join(outdir, "summary.csv"), "w", newline="") as f:
-            wr = csv.DictWriter(f, fieldnames=keys)
-            wr.writeheader()
-            for s in all_summaries:
-                wr.writerow({k: s.get(k, "") for k in keys})
         plot(outdir, all_summaries, [r for r in rows if r["rc"] == 0], rss_rows, a.sweep)
     log(f"\n== done in {time.monotonic() - t_start:.0f} s; CSV in {outdir}")
-    log("ratio troupe/peer: < 1 means troupe is faster (smaller); spread = troupe min/peer max .. troupe max/peer min")
+    log("work = in-process time from system ready to result; ratio troupe/peer of work times: < 1 means troupe "
+        "is faster (smaller); spread = troupe min/peer max .. troupe max/peer min")
+    if short:
+        log(f"SHORT (troupe work < {WORK_FLOOR_S * 1000:.0f} ms): {' '.join(short)}")
+    if a.write_docs is not None and not a.smoke:
+        if any_failure:
+            log("not writing the docs: some runs failed")
+            return 1
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import docs_tables
+        docs_tables.write(outdir, a.docs)
     return 1 if any_failure else 0
 
 

@@ -79,11 +79,12 @@ int main(int argc, char** argv) {
   {
     actor_system sys{bench::troupe_config(a)};
     scoped_actor self{sys};
+    bench::work_timer work;
     auto s = sys.spawn(sink, w, actor{self});
     std::vector<actor> all;
     all.reserve(static_cast<std::size_t>(w));
     for (int k = 0; k < w; ++k)
-      all.push_back(sys.spawn(big_actor, k, n, s));
+      all.push_back(sys.spawn<lazy_init>(big_actor, k, n, s));
     // the sink first: it has the table before any report can arrive
     self->send(s, atom("neighbours"), all);
     for (const auto& x : all)
@@ -95,6 +96,7 @@ int main(int argc, char** argv) {
                     pongs = p;
                   },
                   after(bench::result_timeout) >> [] { bench::timed_out("big"); });
+    work.done();
   }
   bench::metric("pings", static_cast<double>(n) * w);
   return bench::check(reports == w && pongs == n * w, "W reports, N W pongs in all");

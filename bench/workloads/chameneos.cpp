@@ -94,12 +94,14 @@ int main(int argc, char** argv) {
   {
     actor_system sys{bench::troupe_config(a)};
     scoped_actor self{sys};
+    bench::work_timer work;
     sys.spawn(mall, c, m, actor{self});
     self->receive(on(atom("done"), arg_match) >> [&](int r, std::int64_t t) {
                     reports = r;
                     total = t;
                   },
                   after(bench::result_timeout) >> [] { bench::timed_out("chameneos"); });
+    work.done();
   }
   bench::metric("meetings", static_cast<double>(m));
   return bench::check(reports == c && total == 2 * m, "C reports, sum of meetings = 2 M");

@@ -4,8 +4,9 @@
 // equation) and the reporting protocol the runner (bench/runner/run.py) reads.
 //
 // Every workload program is called as
-//     prog [--workers=W] [--verify] SIZE...
-// prints "METRIC <name> <value>" lines (machine-readable) and exits with
+//     prog [--workers=W] [--verify] [--caf-policy=sharing] SIZE...
+// prints "bench-work-ns: <n>" (its work time, see work_timer) and "METRIC <name>
+// <value>" lines (machine-readable) and exits with
 //   0  the result was verified,   1  the result is wrong,   2  bad usage.
 // It uses only the C++ standard library, so CAF, OpenMP and troupe builds share it.
 #include <unistd.h>
@@ -25,6 +26,7 @@ namespace bench {
 struct args {
   std::size_t workers = 0; // 0: the system's default (troupe: hardware concurrency)
   bool verify = false;     // extra (expensive) verification against a sequential run
+  std::string caf_policy;  // CAF's scheduler.policy (empty: CAF's default, stealing); others ignore it
   std::vector<long long> sizes;
 
   // Parses argv; `defaults` gives the sizes used when fewer are passed.
@@ -36,14 +38,16 @@ struct args {
         workers = std::strtoull(a + 10, nullptr, 10);
       } else if (std::strcmp(a, "--verify") == 0) {
         verify = true;
+      } else if (std::strncmp(a, "--caf-policy=", 13) == 0) {
+        caf_policy = a + 13;
       } else if (std::strcmp(a, "-h") == 0 || std::strcmp(a, "--help") == 0) {
-        std::printf("usage: %s [--workers=W] [--verify] %s\n", argv[0], usage);
+        std::printf("usage: %s [--workers=W] [--verify] [--caf-policy=P] %s\n", argv[0], usage);
         std::exit(0);
       } else {
         char* end = nullptr;
         long long v = std::strtoll(a, &end, 10);
         if (end == a || *end != '\0' || pos >= sizes.size()) {
-          std::fprintf(stderr, "usage: %s [--workers=W] [--verify] %s\n", argv[0], usage);
+          std::fprintf(stderr, "usage: %s [--workers=W] [--verify] [--caf-policy=P] %s\n", argv[0], usage);
           std::exit(2);
         }
         sizes[pos++] = v;
@@ -77,6 +81,20 @@ inline std::size_t rss_bytes() {
   in >> size >> resident;
   return resident * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
 }
+
+// The work time every program reports, the same way in every system: started once
+// the system is ready (created, its workers running), stopped once the result is in
+// the main thread's hands, before the system shuts down.
+class work_timer {
+public:
+  void done() const {
+    const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start_);
+    std::printf("bench-work-ns: %lld\n", static_cast<long long>(ns.count()));
+  }
+
+private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
 
 struct stopwatch {
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();

@@ -51,9 +51,11 @@ int main(int argc, char** argv) {
   {
     actor_system sys{bench::troupe_config(a)};
     scoped_actor self{sys};
-    sys.spawn(producer, sys.spawn(counter), n, actor{self});
+    bench::work_timer work;
+    sys.spawn(producer, sys.spawn<lazy_init>(counter), n, actor{self});
     self->receive(on(atom("done"), arg_match) >> [&](std::int64_t c) { count = c; },
                   after(bench::result_timeout) >> [] { bench::timed_out("counting"); });
+    work.done();
   }
   bench::metric("messages", static_cast<double>(n + 1));
   return bench::check(count == n, "count = N");

@@ -29,7 +29,7 @@ struct master_state {
 
 behavior master(stateful_actor<master_state>* self, std::int64_t n, actor report_to) {
   for (std::int64_t i = 0; i < n; ++i)
-    self->send(self->spawn(forked), atom("compute"), i);
+    self->send(self->spawn<lazy_init>(forked), atom("compute"), i);
   return {
     on(atom("value"), arg_match) >> [=](double v) {
       auto& st = self->state;
@@ -54,12 +54,14 @@ int main(int argc, char** argv) {
   {
     actor_system sys{bench::troupe_config(a)};
     scoped_actor self{sys};
+    bench::work_timer work;
     sys.spawn(master, n, actor{self});
     self->receive(on(atom("done"), arg_match) >> [&](std::int64_t r, double s) {
                     received = r;
                     sum = s;
                   },
                   after(bench::result_timeout) >> [] { bench::timed_out("fj_create"); });
+    work.done();
   }
   bench::metric("actors", static_cast<double>(n));
   return bench::check(received == n && bench::nearly_equal(sum, bench::fj_expected(n)),

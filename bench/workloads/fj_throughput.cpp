@@ -41,7 +41,7 @@ behavior master(stateful_actor<master_state>* self, std::int64_t n, int a, actor
   std::vector<actor> workers;
   workers.reserve(static_cast<std::size_t>(a));
   for (int k = 0; k < a; ++k)
-    workers.push_back(self->spawn(worker, n, actor{self}));
+    workers.push_back(self->spawn<lazy_init>(worker, n, actor{self}));
   for (std::int64_t i = 0; i < n; ++i)
     for (const auto& w : workers)
       self->send(w, atom("compute"), i);
@@ -70,12 +70,14 @@ int main(int argc, char** argv) {
   {
     actor_system sys{bench::troupe_config(a)};
     scoped_actor self{sys};
+    bench::work_timer work;
     sys.spawn(master, n, actors, actor{self});
     self->receive(on(atom("done"), arg_match) >> [&](int r, double t) {
                     reported = r;
                     total = t;
                   },
                   after(bench::result_timeout) >> [] { bench::timed_out("fj_throughput"); });
+    work.done();
   }
   bench::metric("messages", static_cast<double>(n) * actors);
   return bench::check(reported == actors && bench::nearly_equal(total, actors * bench::fj_expected(n)),

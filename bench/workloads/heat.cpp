@@ -74,6 +74,7 @@ int main(int argc, char** argv) {
   {
     actor_system sys{bench::troupe_config(a)};
     scoped_actor self{sys};
+    bench::work_timer work;
     std::vector<actor> rows(static_cast<std::size_t>(h));
     for (int i = 1; i <= h - 2; ++i)
       rows[static_cast<std::size_t>(i)] = sys.spawn(row_actor, &f, i, t, actor{self});
@@ -84,6 +85,7 @@ int main(int argc, char** argv) {
     rows.clear();
     self->receive_while([&] { return finished < h - 2; }, on(atom("rowdone"), arg_match) >> [&](int) { ++finished; },
                         after(bench::result_timeout) >> [] { bench::timed_out("heat"); });
+    work.done();
   }
   if (finished != h - 2)
     return bench::check(false, "all rows finished");

@@ -9,6 +9,8 @@ int main(int argc, char** argv) {
   if (h < 3 || w < 3)
     return 2;
   bench::heat_field f{h, w};
+  bench::work_timer work;
   f.sequential(t);
+  work.done();
   return bench::heat_finish(f, t, false);
 }

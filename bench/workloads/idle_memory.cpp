@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
   double per_actor = 0;
   {
     actor_system sys{bench::troupe_config(a)};
+    bench::work_timer work;
     std::vector<actor> handles;
     handles.reserve(static_cast<std::size_t>(n));
     // touch the handle vector so that it is not counted
@@ -55,6 +56,7 @@ int main(int argc, char** argv) {
       self->send(h, atom("stop"));
     handles.clear();
     sys.await_all_actors_done();
+    work.done();
   }
   bench::metric("bytes_per_actor", per_actor);
   return bench::check(stopped.load() == n, "all N idle actors started and stopped");

@@ -42,11 +42,13 @@ int main(int argc, char** argv) {
   {
     actor_system sys{bench::troupe_config(a)};
     scoped_actor self{sys};
+    bench::work_timer work;
     auto r = sys.spawn(receiver, s * m, actor{self});
     for (std::int64_t i = 0; i < s; ++i)
       sys.spawn(sender, r, m);
     r = actor{};
     self->receive(on(atom("done"), arg_match) >> [&](std::int64_t n) { got = n; }, after(bench::result_timeout) >> [] { bench::timed_out("mailbox"); });
+    work.done();
   }
   bench::metric("messages", static_cast<double>(s * m));
   return bench::check(got == s * m, "receiver got S*M messages");

@@ -33,10 +33,12 @@ int main(int argc, char** argv) {
   {
     actor_system sys{bench::troupe_config(a)};
     scoped_actor self{sys};
+    bench::work_timer work;
     for (int y = 0; y < n; ++y)
       self->send(sys.spawn(row_actor, n, iters, image.data(), actor{self}), atom("row"), y);
     self->receive_while([&] { return done < n; }, on(atom("done"), arg_match) >> [&](int) { ++done; },
                         after(bench::result_timeout) >> [] { bench::timed_out("mandelbrot"); });
+    work.done();
   }
   if (done != n)
     return bench::check(false, "all rows done");

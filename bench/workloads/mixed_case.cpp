@@ -82,6 +82,7 @@ int main(int argc, char** argv) {
   {
     actor_system sys{bench::troupe_config(a)};
     scoped_actor self{sys};
+    bench::work_timer work;
     for (int i = 0; i < r; ++i)
       sys.spawn(master, actor{self}, n, t, k);
     const int expected = r * k + r;
@@ -96,6 +97,7 @@ int main(int argc, char** argv) {
                           ++masters_done;
                         },
                         after(bench::result_timeout) >> [] { bench::timed_out("mixed_case"); });
+    work.done();
   }
   bench::metric("actors_created", static_cast<double>(r) * (k * n + k));
   return bench::check(results_ok == r * k && results_bad == 0 && masters_done == r,

@@ -47,9 +47,11 @@ int main(int argc, char** argv) {
   {
     actor_system sys{bench::troupe_config(a)};
     scoped_actor self{sys};
+    bench::work_timer work;
     bench::stopwatch sw;
     sys.spawn(ping, sys.spawn(pong), n, actor{self});
     self->receive(on(atom("done"), arg_match) >> [&](int k) { pongs = k; }, after(bench::result_timeout) >> [] { bench::timed_out("ping_pong"); });
+    work.done();
     secs = sw.seconds();
   }
   bench::metric("ns_per_msg", secs * 1e9 / (2.0 * n));

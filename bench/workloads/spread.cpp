@@ -39,8 +39,10 @@ int main(int argc, char** argv) {
   {
     actor_system sys{bench::troupe_config(a)};
     scoped_actor self{sys};
+    bench::work_timer work;
     self->send(sys.spawn(testee, actor{self}), atom("spread"), pow);
     self->receive(on(atom("result"), arg_match) >> [&](std::uint64_t y) { result = y; }, after(bench::result_timeout) >> [] { bench::timed_out("spread"); });
+    work.done();
   }
   bench::metric("actors", static_cast<double>((std::uint64_t{1} << (pow + 1)) - 1));
   return bench::check(result == (std::uint64_t{1} << pow), "result == 2^POW");

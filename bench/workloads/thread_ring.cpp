@@ -48,16 +48,18 @@ int main(int argc, char** argv) {
   {
     actor_system sys{bench::troupe_config(a)};
     scoped_actor self{sys};
+    bench::work_timer work;
     std::vector<actor> ring;
     ring.reserve(static_cast<std::size_t>(n));
     for (int k = 0; k < n; ++k)
-      ring.push_back(sys.spawn(member, k, actor{self}));
+      ring.push_back(sys.spawn<lazy_init>(member, k, actor{self}));
     for (int k = 0; k < n; ++k)
       self->send(ring[static_cast<std::size_t>(k)], atom("next"), ring[static_cast<std::size_t>((k + 1) % n)]);
     self->send(ring[0], atom("token"), r);
     ring.clear();
     self->receive(on(atom("done"), arg_match) >> [&](int k) { index = k; },
                   after(bench::result_timeout) >> [] { bench::timed_out("thread_ring"); });
+    work.done();
   }
   bench::metric("hops", static_cast<double>(r));
   return bench::check(index == r % n, "index = R mod N");

@@ -54,6 +54,8 @@ actor_system::~actor_system() {
   for (auto& t : threads)
     if (t.thread.joinable())
       t.thread.join();
+  // The workers' caches went back to the depot when their threads ended.
+  detail::thread_cache::recycle_if_unused();
 }
 
 void actor_system::await_all_actors_done() {

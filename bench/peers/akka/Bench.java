@@ -1,8 +1,11 @@
 // Akka 2.6.20 (classic actors, Java API) versions of the benchmark workloads; the
 // same algorithms, sizes, checks and METRIC/CHECK output as bench/workloads/*.cpp.
-//   java -cp 'lib/*:classes' bench.Bench WORKLOAD [--workers=W] [--verify] SIZE...
+//   java -cp 'lib/*:classes' bench.Bench WORKLOAD [--workers=W] [--iterations=K] [--verify] SIZE...
 // The default dispatcher's fork-join pool is sized to W workers (Akka's default
-// would be max(8, 3 x cores)).
+// would be max(8, 3 x cores)). Each run of the workload creates its own ActorSystem
+// and prints its work time (from the system being created to the result being in
+// main's hands, before the shutdown) as "bench-work-ns: N"; --iterations=K runs the
+// workload K times in this JVM, so that the later runs are JIT-compiled (warm).
 package bench;
 
 import akka.actor.AbstractActor;
@@ -23,7 +26,9 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class Bench {
   // ---- common ------------------------------------------------------------------------
   static int workers = 0;
+  static int iterations = 1;
   static boolean verify = false;
+  static long workStart = 0;
 
   static long[] sizes(String[] argv, long... defaults) {
     long[] s = defaults.clone();
@@ -31,6 +36,7 @@ public final class Bench {
     for (int i = 1; i < argv.length; ++i) {
       String a = argv[i];
       if (a.startsWith("--workers=")) workers = Integer.parseInt(a.substring(10));
+      else if (a.startsWith("--iterations=")) continue; // read by run()
       else if (a.equals("--verify")) verify = true;
       else if (pos < s.length) s[pos++] = Long.parseLong(a);
       else throw new IllegalArgumentException("too many sizes: " + a);
@@ -48,10 +54,14 @@ public final class Bench {
             + "akka.actor.default-dispatcher.fork-join-executor.parallelism-max = " + w + "\n"
             + "akka.actor.default-dispatcher.fork-join-executor.parallelism-factor = 1.0\n")
         .withFallback(ConfigFactory.load());
-    return ActorSystem.create("bench", cfg);
+    ActorSystem sys = ActorSystem.create("bench", cfg);
+    workStart = System.nanoTime(); // the system is ready: the work starts
+    return sys;
   }
 
+  /** Ends the work (the result is in hand) and stops the system. */
   static void shutdown(ActorSystem sys) throws Exception {
+    System.out.println("bench-work-ns: " + (System.nanoTime() - workStart));
     sys.terminate();
     scala.concurrent.Await.result(sys.whenTerminated(), scala.concurrent.duration.Duration.create(60, "s"));
   }
@@ -348,20 +358,31 @@ public final class Bench {
     }
   }
 
+  /** Heap in use after a full collection (what the program retains, not its garbage). */
+  static long retainedHeap() {
+    Runtime rt = Runtime.getRuntime();
+    for (int i = 0; i < 3; ++i) System.gc();
+    return rt.totalMemory() - rt.freeMemory();
+  }
+
   static int idleMemory(String[] argv) throws Exception {
     int n = (int) sizes(argv, 1000000)[0];
+    started.set(0);
+    stopped.set(0);
     ActorSystem sys = system();
     ActorRef[] refs = new ActorRef[n];
-    System.gc();
+    long heapBefore = retainedHeap();
     long before = rssBytes();
     Props props = Props.create(Idle.class, Idle::new);
     for (int i = 0; i < n; ++i) refs[i] = sys.actorOf(props);
     while (started.get() < n) Thread.sleep(1);
     long after = rssBytes();
+    long heapAfter = retainedHeap();
     for (ActorRef r : refs) r.tell(Stop.INSTANCE, ActorRef.noSender());
     while (stopped.get() < n) Thread.sleep(1);
     shutdown(sys);
     metric("bytes_per_actor", (double) (after - before) / n);
+    metric("heap_bytes_per_actor", (double) (heapAfter - heapBefore) / n);
     return check(stopped.get() == n, "all N idle actors started and stopped");
   }
 
@@ -548,9 +569,25 @@ public final class Bench {
     Runtime.getRuntime().halt(rc); // no shutdown hooks: they may wait for stuck actors
   }
 
+  /** Start-up and shutdown: the ActorSystem is created and stopped, no work. */
+  static int empty(String[] argv) throws Exception {
+    sizes(argv);
+    shutdown(system());
+    return check(true, "system created and stopped");
+  }
+
   static int run(String[] argv) throws Exception {
+    for (String a : argv)
+      if (a.startsWith("--iterations=")) iterations = Integer.parseInt(a.substring(13));
+    int rc = 0;
+    for (int i = 0; i < iterations && rc == 0; ++i) rc = runOnce(argv);
+    return rc;
+  }
+
+  static int runOnce(String[] argv) throws Exception {
     int rc;
     switch (argv.length > 0 ? argv[0] : "") {
+      case "empty" -> rc = empty(argv);
       case "spread" -> rc = spread(argv);
       case "mailbox" -> rc = mailbox(argv);
       case "mixed_case" -> rc = mixedCase(argv);
@@ -565,8 +602,8 @@ public final class Bench {
       case "chameneos" -> rc = Savina.chameneos(argv);
       case "big" -> rc = Savina.big(argv);
       default -> {
-        System.err.println("usage: bench.Bench spread|mailbox|mixed_case|ping_pong|idle_memory|mandelbrot|heat|"
-            + "counting|fj_throughput|fj_create|thread_ring|chameneos|big [--workers=W] [--verify] SIZE...");
+        System.err.println("usage: bench.Bench empty|spread|mailbox|mixed_case|ping_pong|idle_memory|mandelbrot|heat|"
+            + "counting|fj_throughput|fj_create|thread_ring|chameneos|big [--workers=W] [--iterations=K] [--verify] SIZE...");
         rc = 2;
       }
     }

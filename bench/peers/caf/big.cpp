@@ -98,6 +98,7 @@ int main(int argc, char** argv) {
     bench::configure_caf(cfg, a);
     actor_system sys{cfg};
     scoped_actor self{sys};
+    bench::work_timer work;
     sys.spawn(sink, n, w, actor_cast<actor>(self));
     bool got = false;
     self->receive(
@@ -107,6 +108,7 @@ int main(int argc, char** argv) {
         got = true;
       },
       after(bench::caf_result_timeout) >> [] {});
+    work.done();
     if (!got)
       bench::caf_timed_out("no result");
   }

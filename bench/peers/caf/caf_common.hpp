@@ -16,6 +16,8 @@ inline void configure_caf(caf::actor_system_config& cfg, const args& a) {
   if (n == 0)
     n = 1;
   cfg.set("scheduler.max-threads", n);
+  if (!a.caf_policy.empty())
+    cfg.set("scheduler.policy", caf::atom_from_string(a.caf_policy));
   // no stdout logging noise, no middleman: only caf_core is linked
 }
 

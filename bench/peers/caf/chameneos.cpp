@@ -96,6 +96,7 @@ int main(int argc, char** argv) {
     bench::configure_caf(cfg, a);
     actor_system sys{cfg};
     scoped_actor self{sys};
+    bench::work_timer work;
     sys.spawn(mall, c, m, actor_cast<actor>(self));
     bool got = false;
     self->receive(
@@ -105,6 +106,7 @@ int main(int argc, char** argv) {
         got = true;
       },
       after(bench::caf_result_timeout) >> [] {});
+    work.done();
     if (!got)
       bench::caf_timed_out("no result");
   }

@@ -57,6 +57,7 @@ int main(int argc, char** argv) {
     bench::configure_caf(cfg, a);
     actor_system sys{cfg};
     scoped_actor self{sys};
+    bench::work_timer work;
     sys.spawn(master, n, actor_cast<actor>(self));
     bool got = false;
     self->receive(
@@ -66,6 +67,7 @@ int main(int argc, char** argv) {
         got = true;
       },
       after(bench::caf_result_timeout) >> [] {});
+    work.done();
     if (!got)
       bench::caf_timed_out("no result");
   }

@@ -75,6 +75,7 @@ int main(int argc, char** argv) {
     bench::configure_caf(cfg, a);
     actor_system sys{cfg};
     scoped_actor self{sys};
+    bench::work_timer work;
     auto me = actor_cast<actor>(self);
     std::vector<actor> rows(static_cast<std::size_t>(h));
     for (int i = 1; i <= h - 2; ++i)
@@ -84,6 +85,7 @@ int main(int argc, char** argv) {
                  rows[static_cast<std::size_t>(i + 1)]);
     rows.clear();
     self->receive_while([&] { return finished < h - 2; })([&](rowdone_atom, int) { ++finished; });
+    work.done();
   }
   return bench::heat_finish(f, t, a.verify);
 }

@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
     actor_system_config cfg;
     bench::configure_caf(cfg, a);
     actor_system sys{cfg};
+    bench::work_timer work;
     std::vector<actor> handles;
     handles.reserve(static_cast<std::size_t>(n));
     for (std::int64_t i = 0; i < n; ++i)
@@ -55,6 +56,7 @@ int main(int argc, char** argv) {
     }
     handles.clear();
     sys.await_all_actors_done();
+    work.done();
   }
   bench::metric("bytes_per_actor", per_actor);
   return bench::check(stopped.load() == n, "all N idle actors started and stopped");

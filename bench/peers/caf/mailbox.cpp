@@ -43,11 +43,13 @@ int main(int argc, char** argv) {
     bench::configure_caf(cfg, a);
     actor_system sys{cfg};
     scoped_actor self{sys};
+    bench::work_timer work;
     auto r = sys.spawn(receiver, s * m, actor_cast<actor>(self));
     for (std::int64_t i = 0; i < s; ++i)
       sys.spawn(sender, r, m);
     r = actor{};
     self->receive([&](done_atom, std::int64_t n) { got = n; });
+    work.done();
   }
   bench::metric("messages", static_cast<double>(s * m));
   return bench::check(got == s * m, "receiver got S*M messages");

@@ -34,10 +34,12 @@ int main(int argc, char** argv) {
     bench::configure_caf(cfg, a);
     actor_system sys{cfg};
     scoped_actor self{sys};
+    bench::work_timer work;
     auto me = actor_cast<actor>(self);
     for (int y = 0; y < n; ++y)
       self->send(sys.spawn(row_actor, n, iters, image.data(), me), row_atom::value, y);
     self->receive_while([&] { return done < n; })([&](done_atom, int) { ++done; });
+    work.done();
   }
   return bench::mandel_finish(n, iters, image, a.verify);
 }

@@ -80,6 +80,7 @@ int main(int argc, char** argv) {
     bench::configure_caf(cfg, a);
     actor_system sys{cfg};
     scoped_actor self{sys};
+    bench::work_timer work;
     for (int i = 0; i < r; ++i)
       sys.spawn(master, actor_cast<actor>(self), n, t, k);
     const int expected = r * k + r;
@@ -93,6 +94,7 @@ int main(int argc, char** argv) {
         ++received;
         ++masters_done;
       });
+    work.done();
   }
   bench::metric("actors_created", static_cast<double>(r) * (k * n + k));
   return bench::check(results_ok == r * k && results_bad == 0 && masters_done == r,

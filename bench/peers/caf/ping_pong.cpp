@@ -50,9 +50,11 @@ int main(int argc, char** argv) {
     bench::configure_caf(cfg, a);
     actor_system sys{cfg};
     scoped_actor self{sys};
+    bench::work_timer work;
     bench::stopwatch sw;
     sys.spawn(ping, sys.spawn(pong), n, actor_cast<actor>(self));
     self->receive([&](done_atom, int k) { pongs = k; });
+    work.done();
     secs = sw.seconds();
   }
   bench::metric("ns_per_msg", secs * 1e9 / (2.0 * n));

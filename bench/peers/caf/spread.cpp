@@ -43,8 +43,10 @@ int main(int argc, char** argv) {
     bench::configure_caf(cfg, a);
     actor_system sys{cfg};
     scoped_actor self{sys};
+    bench::work_timer work;
     self->send(sys.spawn(testee, actor_cast<actor>(self)), spread_atom::value, pow);
     self->receive([&](result_atom, std::uint64_t y) { result = y; });
+    work.done();
   }
   bench::metric("actors", static_cast<double>((std::uint64_t{1} << (pow + 1)) - 1));
   return bench::check(result == (std::uint64_t{1} << pow), "result == 2^POW");

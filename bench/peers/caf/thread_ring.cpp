@@ -53,6 +53,7 @@ int main(int argc, char** argv) {
     bench::configure_caf(cfg, a);
     actor_system sys{cfg};
     scoped_actor self{sys};
+    bench::work_timer work;
     std::vector<actor> ring;
     ring.reserve(static_cast<std::size_t>(n));
     for (std::int64_t k = 0; k < n; ++k)
@@ -69,6 +70,7 @@ int main(int argc, char** argv) {
         got = true;
       },
       after(bench::caf_result_timeout) >> [] {});
+    work.done();
     if (!got)
       bench::caf_timed_out("no report");
   }

@@ -6,7 +6,7 @@
 %% and halts with 0 (verified), 1 (wrong) or 2 (bad usage).
 -module(erl_bench).
 -export([args/2, metric/2, metric_hex/2, check/2, rss_bytes/0, fnv1a/2, fnv_init/0,
-         factorize/1, now_s/0,
+         factorize/1, now_s/0, work_start/0, work_done/0,
          fj_compute/1, fj_expected/1, nearly_equal/2, big_next/1, chameneos_complement/2]).
 
 args(Args, Defaults) ->
@@ -30,6 +30,14 @@ rss_bytes() ->
     list_to_integer(Resident) * 4096.
 
 now_s() -> erlang:monotonic_time(nanosecond) / 1.0e9.
+
+%% The work time every program reports (bench/workloads/common.hpp, work_timer):
+%% from main being called (the VM and its schedulers are up) to the result being
+%% in main's hands; printed as "bench-work-ns: N".
+work_start() -> put(bench_work_start, erlang:monotonic_time(nanosecond)).
+
+work_done() ->
+    io:format("bench-work-ns: ~b~n", [erlang:monotonic_time(nanosecond) - get(bench_work_start)]).
 
 fnv_init() -> 14695981039346656037.
 

@@ -6,6 +6,7 @@
 -export([main/1]).
 
 main(Args) ->
+    erl_bench:work_start(),
     try erl_bench:args(Args, [20000, 120]) of
         {_, [N, W]} when N >= 1, W >= 1 -> run(N, W);
         _ -> usage()
@@ -23,6 +24,7 @@ run(N, W) ->
     [P ! {neighbours, Neighbours} || P <- Pids],
     {Reports, Pongs} = collect(W, 0, 0),
     [P ! stop || P <- Pids],
+    erl_bench:work_done(),
     erl_bench:metric("pings", N * W),
     erl_bench:check(Reports =:= W andalso Pongs =:= N * W, "W reports, N W pongs in all").
 

@@ -5,6 +5,7 @@
 -export([main/1]).
 
 main(Args) ->
+    erl_bench:work_start(),
     try erl_bench:args(Args, [100, 200000]) of
         {_, [C, M]} when C >= 2, M >= 0 -> run(C, M);
         _ -> usage()
@@ -22,6 +23,7 @@ run(C, M) ->
      || K <- lists:seq(0, C - 1)],
     receive
         {done, Sum} ->
+            erl_bench:work_done(),
             erl_bench:metric("meetings", M),
             erl_bench:check(Sum =:= 2 * M, "sum of meeting counts = 2 M")
     after 600000 -> erl_bench:check(false, "no result within 600 s")

@@ -4,6 +4,7 @@
 -export([main/1]).
 
 main(Args) ->
+    erl_bench:work_start(),
     try erl_bench:args(Args, [1000000]) of
         {_, [N]} when N >= 0 -> run(N);
         _ -> usage()
@@ -20,6 +21,7 @@ run(N) ->
     spawn(fun() -> producer(Counter, N, Main) end),
     receive
         {done, Count} ->
+            erl_bench:work_done(),
             erl_bench:metric("messages", N + 2),
             erl_bench:check(Count =:= N, "count = N")
     after 600000 -> erl_bench:check(false, "no count within 600 s")

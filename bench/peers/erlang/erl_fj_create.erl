@@ -5,6 +5,7 @@
 -export([main/1]).
 
 main(Args) ->
+    erl_bench:work_start(),
     try erl_bench:args(Args, [40000]) of
         {_, [N]} when N >= 0 -> run(N);
         _ -> usage()
@@ -19,6 +20,7 @@ run(N) ->
     Master = self(),
     create(0, N, Master),
     {Got, Sum} = collect(N, 0, 0.0),
+    erl_bench:work_done(),
     erl_bench:metric("actors", N),
     erl_bench:check(Got =:= N andalso erl_bench:nearly_equal(Sum, erl_bench:fj_expected(N)),
                     "N values, sum = fj_expected(N)").

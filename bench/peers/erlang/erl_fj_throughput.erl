@@ -5,6 +5,7 @@
 -export([main/1]).
 
 main(Args) ->
+    erl_bench:work_start(),
     try erl_bench:args(Args, [10000, 60]) of
         {_, [N, A]} when N >= 0, A >= 1 -> run(N, A);
         _ -> usage()
@@ -20,6 +21,7 @@ run(N, A) ->
     Workers = [spawn(fun() -> worker(N, 0.0, Master) end) || _ <- lists:seq(1, A)],
     send_all(0, N, Workers),
     {Reports, Total} = collect(A, 0, 0.0),
+    erl_bench:work_done(),
     erl_bench:metric("messages", N * A),
     erl_bench:check(Reports =:= A andalso erl_bench:nearly_equal(Total, A * erl_bench:fj_expected(N)),
                     "A sums reported, total = A x fj_expected(N)").

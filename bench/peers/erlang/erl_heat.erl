@@ -7,6 +7,7 @@
 -export([main/1]).
 
 main(Args) ->
+    erl_bench:work_start(),
     {Verify, Sizes} = erl_bench:args(Args, [400, 0, 0]),
     [H, W0, T0] = Sizes,
     W = if W0 > 0 -> W0; true -> 2 * H end,
@@ -20,6 +21,7 @@ main(Args) ->
     Rows = collect(Last, #{}),
     Field = [Top] ++ [maps:get(I, Rows) || I <- lists:seq(1, Last)] ++ [Inner],
     Bin = << <<X:64/float-little>> || Row <- Field, X <- Row >>,
+    erl_bench:work_done(),
     erl_bench:metric_hex("checksum", erl_bench:fnv1a(Bin, erl_bench:fnv_init())),
     case Verify of
         true -> erl_bench:check(Field =:= sequential(H, T, Top, Inner), "field equals the sequential field bitwise");

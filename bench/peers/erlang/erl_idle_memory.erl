@@ -3,6 +3,7 @@
 -export([main/1]).
 
 main(Args) ->
+    erl_bench:work_start(),
     {_, [N]} = erl_bench:args(Args, [1000000]),
     Self = self(),
     garbage_collect(),
@@ -14,6 +15,7 @@ main(Args) ->
     PerActor = (After - Before - ListBytes) / N,
     [P ! stop || P <- Pids],
     Stopped = wait_stopped(N, 0),
+    erl_bench:work_done(),
     erl_bench:metric("bytes_per_actor", PerActor),
     erl_bench:check(Stopped =:= N, "all N idle actors started and stopped").
 

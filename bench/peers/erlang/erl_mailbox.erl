@@ -3,11 +3,13 @@
 -export([main/1]).
 
 main(Args) ->
+    erl_bench:work_start(),
     {_, [S, M]} = erl_bench:args(Args, [20, 1000000]),
     Self = self(),
     R = spawn(fun() -> receiver(0, S * M, Self) end),
     [spawn(fun() -> sender(R, M) end) || _ <- lists:seq(1, S)],
     receive {done, Got} -> ok end,
+    erl_bench:work_done(),
     erl_bench:metric("messages", S * M),
     erl_bench:check(Got =:= S * M, "receiver got S*M messages").
 

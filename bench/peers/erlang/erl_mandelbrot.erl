@@ -4,12 +4,14 @@
 -export([main/1]).
 
 main(Args) ->
+    erl_bench:work_start(),
     {_Verify, [N, Iter]} = erl_bench:args(Args, [8000, 500]),
     Self = self(),
     [spawn(fun() -> receive {row, Y} -> Self ! {done, Y, row(N, Iter, Y)} end end) ! {row, Y}
      || Y <- lists:seq(0, N - 1)],
     Rows = collect(N, #{}),
     Image = list_to_binary([maps:get(Y, Rows) || Y <- lists:seq(0, N - 1)]),
+    erl_bench:work_done(),
     erl_bench:metric_hex("checksum", erl_bench:fnv1a(Image, erl_bench:fnv_init())),
     erl_bench:metric("pixels_in_set", lists:sum([popcount(B) || <<B>> <= Image])),
     Spot = lists:all(fun(Y) -> row(N, Iter, Y) =:= maps:get(Y, Rows) end, lists:seq(0, N - 1, 61)),

@@ -5,10 +5,12 @@
 -define(NUMBER, 28350160440309881).
 
 main(Args) ->
+    erl_bench:work_start(),
     {_, [R, A, T, K]} = erl_bench:args(Args, [20, 100, 1000, 4]),
     Self = self(),
     [spawn(fun() -> master(Self, A, T, K) end) || _ <- lists:seq(1, R)],
     {Ok, Bad, Done} = collect(R * K + R, 0, 0, 0),
+    erl_bench:work_done(),
     erl_bench:metric("actors_created", R * (K * A + K)),
     erl_bench:check(Ok =:= R * K andalso Bad =:= 0 andalso Done =:= R,
                     "R*K factorisations = 329545133 x 86028157 and R masters done").

@@ -3,6 +3,7 @@
 -export([main/1]).
 
 main(Args) ->
+    erl_bench:work_start(),
     {_, [N]} = erl_bench:args(Args, [1000000]),
     Self = self(),
     T0 = erl_bench:now_s(),
@@ -10,6 +11,7 @@ main(Args) ->
     spawn(fun() -> Pong ! {ping, self(), N}, ping(Pong, 0, Self) end),
     receive {done, Pongs} -> ok end,
     Secs = erl_bench:now_s() - T0,
+    erl_bench:work_done(),
     erl_bench:metric("ns_per_msg", Secs * 1.0e9 / (2 * N)),
     erl_bench:check(Pongs =:= N, "ping received N pongs").
 

@@ -3,10 +3,12 @@
 -export([main/1]).
 
 main(Args) ->
+    erl_bench:work_start(),
     {_, [Pow]} = erl_bench:args(Args, [20]),
     Self = self(),
     spawn(fun() -> testee(Self) end) ! {spread, Pow},
     receive {result, Y} -> ok end,
+    erl_bench:work_done(),
     erl_bench:metric("actors", (1 bsl (Pow + 1)) - 1),
     erl_bench:check(Y =:= 1 bsl Pow, "result == 2^POW").
 

@@ -6,6 +6,7 @@
 -export([main/1]).
 
 main(Args) ->
+    erl_bench:work_start(),
     try erl_bench:args(Args, [100, 100000]) of
         {_, [N, R]} when N >= 1, R >= 0 -> run(N, R);
         _ -> usage()
@@ -23,6 +24,7 @@ run(N, R) ->
     element(1, Ring) ! {token, R},
     receive
         {done, Index} ->
+            erl_bench:work_done(),
             erl_bench:metric("hops", R),
             erl_bench:check(Index =:= R rem N, "index = R mod N")
     after 600000 -> erl_bench:check(false, "no report within 600 s")

@@ -90,6 +90,14 @@ public:
   static void* allocate_uncached(std::size_t n);
   static void deallocate_uncached(void* p, std::size_t n) noexcept;
 
+  // Free lists hand out blocks in the order they were freed, so after many rounds
+  // of allocating in one order and freeing in another, consecutive allocations
+  // land far apart and a run touches memory at random. When no thread holds a
+  // block (every one carved is free again, once the caller's cache is flushed),
+  // this drops the free lists so that blocks are carved anew from the first slab,
+  // in address order. Returns whether it did; called when an actor_system ends.
+  static bool recycle_if_unused() noexcept;
+
 private:
   struct free_list {
     free_block* head = nullptr;
@@ -97,6 +105,7 @@ private:
   };
 
   static thread_cache* init_local() noexcept;
+  void flush() noexcept;               // every cached block to the depot
   void refill(std::size_t k);      // from the depot, else a slab
   void spill(std::size_t k) noexcept; // a batch to the depot
 

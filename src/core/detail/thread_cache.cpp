@@ -63,7 +63,10 @@ struct depot {
   std::mutex slab_mtx;
   std::byte* slab_pos = nullptr;
   std::byte* slab_end = nullptr;
-  std::size_t slab_bytes = 0; // all slabs so far
+  std::size_t slab_bytes = 0;    // all slabs so far
+  std::vector<slab> slabs;       // in carving order
+  std::size_t next_slab = 0;     // the slab carving moves to when the current one is used up
+  std::size_t carved_blocks = 0; // since the last rewind; equals the depot's count when all are free
 
   // Takes up to `max` blocks of class k; returns the chain and its length.
   std::size_t take(std::size_t k, std::size_t max, free_block*& out) {
@@ -101,11 +104,17 @@ struct depot {
     // are 16-byte aligned (slabs are shared by all size classes).
     slab_pos += (16 - reinterpret_cast<std::uintptr_t>(slab_pos) % 16) % 16;
     if (slab_pos > slab_end || static_cast<std::size_t>(slab_end - slab_pos) < size) {
-      // The rest of the old slab is too small for this class; it stays unused.
-      auto fresh = new_slab(slab_bytes);
-      slab_bytes += fresh.size;
-      slab_pos = fresh.base;
-      slab_end = fresh.base + fresh.size;
+      // The rest of the old slab is too small for this class; it stays unused
+      // until the next rewind.
+      if (next_slab == slabs.size()) {
+        slabs.reserve(slabs.size() + 1);
+        auto fresh = new_slab(slab_bytes);
+        slab_bytes += fresh.size;
+        slabs.push_back(fresh);
+      }
+      const slab& next = slabs[next_slab++];
+      slab_pos = next.base;
+      slab_end = next.base + next.size;
     }
     std::size_t n = 0;
     free_block* head = nullptr;
@@ -117,7 +126,31 @@ struct depot {
       ++n;
     }
     out = head;
+    carved_blocks += n;
     return n;
+  }
+
+  // When every block carved so far is back here, no thread holds one: forget the
+  // free lists and carve again from the first slab, in address order.
+  bool rewind_if_all_free() noexcept {
+    std::lock_guard slab_guard{slab_mtx};
+    std::unique_lock<std::mutex> class_guards[num_size_classes];
+    std::size_t free_blocks = 0;
+    for (std::size_t k = 0; k < num_size_classes; ++k) {
+      class_guards[k] = std::unique_lock{classes[k].mtx};
+      free_blocks += classes[k].count;
+    }
+    if (free_blocks != carved_blocks)
+      return false;
+    for (auto& c : classes) {
+      c.head = nullptr;
+      c.count = 0;
+    }
+    slab_pos = nullptr;
+    slab_end = nullptr;
+    next_slab = 0;
+    carved_blocks = 0;
+    return true;
   }
 };
 
@@ -153,6 +186,10 @@ thread_cache* thread_cache::init_local() noexcept {
 
 thread_cache::~thread_cache() {
   instance_ = nullptr;
+  flush();
+}
+
+void thread_cache::flush() noexcept {
   auto& d = global_depot();
   for (std::size_t k = 0; k < num_size_classes; ++k) {
     auto& list = lists_[k];
@@ -165,6 +202,12 @@ thread_cache::~thread_cache() {
     list.head = nullptr;
     list.count = 0;
   }
+}
+
+bool thread_cache::recycle_if_unused() noexcept {
+  if (instance_ != nullptr)
+    instance_->flush();
+  return global_depot().rewind_if_all_free();
 }
 
 void thread_cache::refill(std::size_t k) {

@@ -1,0 +1,11 @@
+%% Start-up and shutdown: the VM boots, runs main, halts; no work.
+-module(erl_empty).
+-export([main/0, main/1]).
+
+%% -run without arguments calls main/0.
+main() -> main([]).
+
+main(_Args) ->
+    erl_bench:work_start(),
+    erl_bench:work_done(),
+    erl_bench:check(true, "VM started and stopped").

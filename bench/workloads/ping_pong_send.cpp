@@ -1,0 +1,58 @@
+// Ping-pong latency, answered by sending: as ping_pong.cpp, but each side
+// answers with an explicit send (pong to the current sender, ping to its buddy)
+// instead of returning the answer from the handler.
+//   ping_pong_send [--workers=W] [N=1000000]
+#include "troupe_common.hpp"
+
+using namespace troupe;
+
+namespace {
+
+behavior pong(event_based_actor* self) {
+  return {
+    on(atom("ping"), arg_match) >> [=](int n) { self->send(actor_cast<actor>(self->current_sender()), atom("pong"), n); },
+  };
+}
+
+struct ping_state {
+  int pongs = 0;
+};
+
+behavior ping(stateful_actor<ping_state>* self, actor buddy, int n, actor report_to) {
+  self->send(buddy, atom("ping"), n);
+  return {
+    on(atom("pong"), arg_match) >> [=](int k) {
+      ++self->state.pongs;
+      if (k == 1) {
+        self->send(report_to, atom("done"), self->state.pongs);
+        self->quit();
+        return;
+      }
+      self->send(buddy, atom("ping"), k - 1);
+    },
+  };
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  bench::args a{argc, argv, {1000000}, "[ROUND_TRIPS]"};
+  const int n = static_cast<int>(a[0]);
+  if (n < 1)
+    return 2;
+  int pongs = -1;
+  double secs = 0;
+  {
+    actor_system sys{bench::troupe_config(a)};
+    scoped_actor self{sys};
+    bench::work_timer work;
+    bench::stopwatch sw;
+    sys.spawn(ping, sys.spawn(pong), n, actor{self});
+    self->receive(on(atom("done"), arg_match) >> [&](int k) { pongs = k; },
+                  after(bench::result_timeout) >> [] { bench::timed_out("ping_pong_send"); });
+    secs = sw.seconds();
+    work.done();
+  }
+  bench::metric("ns_per_msg", secs * 1e9 / (2.0 * n));
+  return bench::check(pongs == n, "ping received N pongs");
+}
