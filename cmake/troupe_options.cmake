@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 # Warnings and sanitizer flags shared by every troupe target.
 add_library(troupe_warnings INTERFACE)
 target_compile_options(troupe_warnings INTERFACE -Wall -Wextra -Wpedantic)

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 """Puts the two-line SPDX licence header at the top of every tracked source file.
 
     python3 scripts/add-license-headers.py           add the header where it is missing

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 # Benchmark suite: builds the workload programs (troupe, OpenMP, CAF,
 # Erlang, Akka) and runs them side by side; see bench/runner/run.py for the details.
 #

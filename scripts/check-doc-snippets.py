@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 """Checks that every C++ code block of the documentation is compiled code.
 
 Every ```cpp block in README.md and docs/*.md must be preceded by a comment

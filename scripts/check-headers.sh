@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 # Compiles every public header on its own (twice in one translation unit, so a
 # missing include guard shows too): a header that needs another to be included
 # first fails here.

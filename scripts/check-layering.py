@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 """Checks that every #include in include/ and src/ follows the layering that
 docs/architecture.md writes down (its "Layers" table).
 

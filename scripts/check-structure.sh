@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 # The repository's structural checks, run by CI as its `structure` stage:
 #   layering   every #include follows docs/architecture.md's Layers table
 #   headers    every public header compiles on its own

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 # Installs the dependencies, builds the flagship example in build/ and runs it.
 #
 #   bash scripts/example.sh [ARGS...]    ARGS are passed on to the example

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 # Formats every tracked C++ file with clang-format and the repository's .clang-format.
 #
 #   bash scripts/format.sh            rewrite the files in place

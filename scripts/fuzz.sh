@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 # Builds the libFuzzer target for the binary message decoder with clang and ASan+UBSan
 # (CMake target fuzz_decoder, -DTROUPE_BUILD_FUZZERS=ON) and runs it for the given
 # number of seconds (default 60).

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 # Installs the Debian 12 packages troupe needs to build, test and benchmark.
 #
 #   bash scripts/install-deps.sh           install whatever is missing (silent if nothing is)

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 # Installs the dependencies, builds troupe and runs every test with ctest.
 #
 #   bash scripts/test.sh                       RelWithDebInfo build in build/

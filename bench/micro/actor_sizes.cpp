@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Prints the sizes of the runtime's per-actor and per-message objects, and the
 // heap an idle event-based actor owns: its own block (control block + actor,
 // with the size class and glibc chunk it really occupies) and, measured with

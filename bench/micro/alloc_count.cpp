@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Counts heap allocations (global operator new, all threads) per spawned actor
 // and per message in the scenarios of spawn_bench / send_bench.
 //

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Helpers shared by the actor micro-benchmarks (spawn_bench, send_bench).
 #include <time.h>

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Fixed-size runs of the hot paths, for profilers (callgrind, perf):
 //
 //   hotpath_probe <scenario> [count] [workers]

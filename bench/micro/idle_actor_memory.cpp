@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Memory per idle event-based actor.
 //
 //   idle_actor_memory [N] [exit|drop] [workers] [lambda|fnptr]

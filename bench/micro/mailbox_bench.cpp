@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Micro-benchmarks for troupe::detail::cached_stack_mailbox.
 //
 // Elements are preallocated and recycled so the numbers show the queue, not

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Micro-benchmarks for messages and pattern matching (no scheduler involved).
 //
 //   invoke/<style>/<cases>/<hit>  behavior::invoke on a prebuilt message; <cases>

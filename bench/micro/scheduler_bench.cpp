@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Scheduler micro-benchmarks.
 //
 //   ring_bypass/K     K jobs pass a token around via exec_later (job-queue bypass);

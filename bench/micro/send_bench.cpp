@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Messaging micro-benchmarks. The argument `w` is the number of scheduler
 // workers (1 or 2). Times are wall-clock; the counter cpu_ns_per_message is the
 // process CPU time (all threads, idle workers' spinning included) per message,

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Serialize / deserialize of the message ('ping', 42, "0123456789abcdef")
 // with the binary message format (troupe/serialization/message_codec.hpp).
 #include <benchmark/benchmark.h>

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Peer measurement: CAF 0.17's binary_serializer / binary_deserializer on the
 // same message as bench/micro/serialization_bench.cpp:
 // (atom "ping", int32 42, 16-char string). Built only when CAF is installed.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 """Turns one run of the benchmark runner (its results directory: summary.csv and
 meta.json) into the markdown tables of docs/performance.md.
 

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 """Benchmark runner: troupe against its peers on the same workloads.
 
 Builds the workload programs (bench/CMakeLists.txt -> build-benchsuite/bench/bin,

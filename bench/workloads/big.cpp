@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Savina big (bench/README.md, "Savina workloads"): W actors that all know each
 // other ping pseudo-random neighbours (big_next, seeded with the actor's index);
 // on its N-th pong an actor reports to the sink, which stops everyone once all W

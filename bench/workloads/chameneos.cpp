@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Savina chameneos (bench/README.md, "Savina workloads"): C chameneos meet
 // pairwise through one mall until M meetings took place; the mall then answers
 // every `meet` with `stop`, and sums the meeting counts the chameneos report.

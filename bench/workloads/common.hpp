@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Shared helpers of the benchmark workloads (troupe and the C++ peers):
 // command-line parsing, the numeric kernels (factorisation, Mandelbrot, heat

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Savina counting (bench/README.md, "Savina workloads"): a producer sends N
 // `increment` messages to a counter, then `retrieve`; the counter answers with
 // its count.   counting [--workers=W] [N=1000000]

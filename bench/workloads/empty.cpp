@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Start-up and shutdown: creates the actor system, does no work, stops it. The
 // runner's start-up figure for troupe is this program's wall time.
 //   empty [--workers=W]

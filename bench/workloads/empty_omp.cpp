@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Start-up and shutdown of the OpenMP runtime: one empty parallel region starts
 // its thread pool.   empty_omp [--workers=W]
 #include <omp.h>

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Start-up of a plain program (the floor for every other): no runtime, no work.
 #include "common.hpp"
 

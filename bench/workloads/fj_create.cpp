@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Savina fork-join creation (bench/README.md, "Savina workloads"): the master
 // spawns N actors and sends actor i one message carrying i; the actor answers
 // with fj_compute(i) and terminates.   fj_create [--workers=W] [N=40000]

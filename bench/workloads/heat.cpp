@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Heat equation with troupe: one actor per interior row i (1..H-2).
 // Row i may do step k when row i-1 has done step k and row i+1 has done step
 // k-1; after each step it tells both neighbours. Produces the sequential field

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Heat equation with OpenMP: iteration (t, i) depends on (t, i-1) and
 // (t-1, i+1), so all (t, i) with 2t + i = s form a wavefront of independent row
 // updates (rows of equal parity); the wavefronts run one after another.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Heat equation, sequential reference: H x W grid, T in-place sweeps.
 //   heat_seq [--verify] [H=400] [W=2H] [T=2H]      (W, T <= 0: 2H)
 #include "common.hpp"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Memory per idle actor: spawns N actors that wait for a message, measures the
 // growth of the resident set per actor once all of them are waiting, then stops
 // them all and checks that every one terminated.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // N:1 mailbox: S senders send M messages each to one
 // receiver.   mailbox [--workers=W] [S=20] [M=1000000]
 #include <cstdint>

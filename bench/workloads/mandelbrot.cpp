@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Mandelbrot (as in the benchmarks game): one actor per row of an N x N
 // bit-packed image, [-1.5-i, 0.5+i], I iterations; prints a checksum.
 //   mandelbrot [--workers=W] [--verify] [N=8000] [I=500]

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Mandelbrot with OpenMP (the ceiling for the actor versions): the same kernel,
 // rows distributed by `omp parallel for schedule(dynamic, 1)`.
 //   mandelbrot_omp [--workers=W] [--verify] [N=8000] [I=500]

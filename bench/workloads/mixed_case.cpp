@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Mixed case: R rings of A actors (a master and A-1
 // chain links), a token starting at T passed around each ring, each ring
 // re-created K times; every (re)creation starts a worker that factorises

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Ping-pong latency: two actors exchange N round trips.
 //   ping_pong [--workers=W] [N=1000000]
 #include <cstdint>

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Ping-pong latency, answered by sending: as ping_pong.cpp, but each side
 // answers with an explicit send (pong to the current sender, ping to its buddy)
 // instead of returning the answer from the handler.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Actor creation: a binary tree of 2^(POW+1)-1 actors
 // computes 2^POW.   spread [--workers=W] [POW=20]
 #include <cstdint>

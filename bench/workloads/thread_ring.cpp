@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Savina thread ring (bench/README.md, "Savina workloads"): N actors in a ring,
 // actor 0 gets the token R, an actor that gets v > 0 passes v - 1 on, the one that
 // gets 0 reports its index and the ring stops (a `stop` goes once around it).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // troupe side of the workloads: an actor_system configured from bench::args.
 #include <troupe/troupe.hpp>

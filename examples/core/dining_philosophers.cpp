@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Dining philosophers (after the CAF example): five philosophers share five
 // chopsticks; a philosopher needs the chopsticks on both sides to eat. Every
 // state of a chopstick and of a philosopher is a behavior, and a transition is

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // troupe's flagship example: a short tour of the core that checks everything it
 // shows and prints a report. Takes well under a second on two cores.
 //

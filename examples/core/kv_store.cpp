@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // A key-value store as an actor instead of a class
 // guarded by mutexes. The store handles one message at a time, so its map needs
 // no locking at all; clients talk to it with atoms naming the operations.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Two actors exchanging N pings (libcppa's classic micro-benchmark): `ping`
 // sends {ping, n}, `pong` answers {pong, n}, and ping counts n down to 1. The
 // program prints the time per message.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // The `printer`: a class-based "state-based
 // actor". Deriving from sb_actor<printer> (CRTP) and providing a member
 // `behavior init_state` is all it takes; sb_actor makes init_state the initial

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // The actor-creation benchmark: a binary tree of actors, each spawning two more:
 //
 //   main(X):

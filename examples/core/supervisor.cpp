@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // A one-for-one supervisor: it spawns its workers `linked`, traps exits with
 // set_exit_handler, and when a worker fails it spawns a fresh one in its place.
 // The rest of the system never notices, apart from the one message the failing

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // The `testee`: an actor receiving {int, float}
 // sequences. After an int it waits for a float with become(keep_behavior, ...),
 // which pushes the new behavior onto the behavior stack; unbecome() pops it and

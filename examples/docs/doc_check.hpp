@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // The documentation programs check what their snippets claim (a value named in
 // a comment, an outcome the text describes) with DOC_CHECK, after the snippet.
 // A failed check prints the condition and makes the program exit non-zero, so

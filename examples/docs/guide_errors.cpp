@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // docs/guide.md, "Errors".
 #include <troupe/troupe.hpp>
 

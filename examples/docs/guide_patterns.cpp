@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // docs/guide.md, "Pattern matching". Every case of the snippet records which
 // case handled a message; the checks below send one message per case.
 #include <troupe/troupe.hpp>

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // docs/guide.md, "Requests". The snippet runs inside an event-based actor; the
 // actor terminates normally once all three responses have been handled, and
 // the check below waits for that.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // The README's first program. ctest runs it as docs.readme_first_program and
 // expects it to print "sum: 42".
 // [snippet first_program]

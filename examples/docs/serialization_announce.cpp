@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // docs/serialization.md, "Announcing types".
 #include <troupe/serialization.hpp>
 #include <troupe/troupe.hpp>

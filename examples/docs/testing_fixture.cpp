@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // The snippets of docs/testing.md, run as GoogleTest tests on the
 // deterministic fixture (troupe::test).
 #include <gtest/gtest.h>

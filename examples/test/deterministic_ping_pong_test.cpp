@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // A deterministic test of a ping-pong pair with a timeout: every message is
 // checked in the order it is handled, and the timeout fires when the test
 // moves the clock, not after real time passed.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // The same service written dynamically with atoms, and both kinds
 // talking to each other: a dynamic client uses the typed service through an
 // `actor` handle, and the typed service's answers reach dynamic actors.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // A typed math service: custom message types instead of atoms,
 // and an interface the compiler checks at every send and every response
 // handler. Shows the function-based, class-based and stateful forms, the

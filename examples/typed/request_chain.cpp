@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // A typed request chain: a typed `calculator` answers (a*b + c) by asking the
 // typed multiplier and adder services in turn with request(...).then(...). Each
 // step's response handler is checked against the callee's declared result.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // The root of every actor, local or (later) remote: an identity, a way to
 // deliver a message (enqueue), and the link/monitor bookkeeping that turns a

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // `actor` is a strong, dynamically typed handle. It counts references on the
 // actor's control block and sends through abstract_actor::enqueue, so it never

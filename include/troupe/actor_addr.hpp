@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // A weak, comparable, hashable address of an actor: it does not keep the actor
 // alive. actor_cast<actor>(addr) gives a handle back while the actor exists.

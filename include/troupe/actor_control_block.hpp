@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Every actor lives in one allocation: this control block, then the actor
 // object. Handles count references on the block, never on the actor, so a

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Thrown out of receive() when a blocking actor is killed (exit_reason::kill
 // cannot be trapped, and a blocking actor has no other way to stop what its

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // The actor system: owns the scheduler, the timer thread and detached threads,
 // spawns actors and, on destruction, waits until every actor has terminated.

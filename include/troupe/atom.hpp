@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Atoms: short, human-readable names (at most 10 characters) packed into a
 // 64-bit integer at compile time. They are used as message tags, error

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // A behavior is an ordered list of match cases (first match wins) plus an
 // optional `after(d) >> f` timeout. It is built once, stored in one allocation,

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // An actor that owns a thread and waits for messages with receive(): used by
 // scoped_actor (an actor for main() and other non-actor code) and by actors

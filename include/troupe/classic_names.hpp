@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Older spellings (those of libcppa and CAF 0.x) that troupe keeps beside its
 // canonical ones; docs/api-spellings.md lists them all. Members (sync_send,

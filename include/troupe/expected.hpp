@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // expected<T>: a value or the error that prevented it, never both. What an
 // operation returns when failing is part of its normal outcome (bad input,

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Everything an actor in this process has, whether it runs on the scheduler
 // (event-based), on its own thread (detached) or blocks a caller's thread

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // A message is an immutable-by-default, type-erased tuple with copy-on-write:
 // copies share one reference-counted payload; write access through

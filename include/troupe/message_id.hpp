@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Identifies requests and their responses: 0 for an asynchronous message, a
 // per-actor request number otherwise; the top bit marks the response.

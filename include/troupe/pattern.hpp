@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // The pattern-matching DSL: on<T...>(), on(values...), val<T>, anything,
 // arg_match, on_arg_match, others, .when(guard) and `pattern >> callback`.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // What request(...) and sync_send(...) return: choose how the response is
 // handled. then(): multiplexed, other messages keep flowing. await(): only the

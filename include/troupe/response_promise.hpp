@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // A late answer: make_response_promise() in a handler, deliver() later (from
 // the same actor or anywhere). It answers exactly as the handler's result

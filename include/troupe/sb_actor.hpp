@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // "State-based" actor: the derived class provides a
 // `behavior init_state` member that becomes the initial behavior.

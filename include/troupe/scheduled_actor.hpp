@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // An actor driven by the scheduler: it has no thread; a worker calls resume()
 // when it has messages, and it handles at most max_throughput of them before

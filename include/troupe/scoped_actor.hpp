@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // A blocking actor bound to a scope in non-actor code ("everything is an
 // actor"): it can send, request and receive; it terminates (normally) when the

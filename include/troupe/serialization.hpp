@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Type registry, announce and the binary/text encodings.
 #include "troupe/serialization/announce.hpp"

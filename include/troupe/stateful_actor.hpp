@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // An event-based actor with a `state` member that is destroyed as soon as the
 // actor terminates (not when the last handle goes away).

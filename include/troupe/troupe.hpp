@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // troupe: native actors for C++20. Include this one header for the core.
 #include "troupe/abstract_actor.hpp"

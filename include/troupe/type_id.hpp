@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Run-time identity of a C++ type without RTTI string comparison: every type has
 // one constant `type_meta` object and its address is the type's id. Matching a

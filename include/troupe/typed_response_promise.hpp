@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // typed_response_promise<Ts...>: a late answer whose types the compiler checks.
 // A typed handler that cannot answer at once returns

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Standalone reproducer (no troupe code) for the g++ 12 wrong-code bug that
 // detail::escape() in include/troupe/behavior.hpp works around.
 //

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Handlers that capture by reference ([&]) write the caller's variables, also
 // when the behavior runs in a call the compiler cannot see into (as receive()
 // runs it). Built at -O1 on purpose: that is where g++ 12's ipa-modref loses

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Spawning, messaging, requests, behaviour changes and failure handling.
 #include "troupe/test.hpp"
 #include "troupe/troupe.hpp"

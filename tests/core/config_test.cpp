@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // actor_system_config: command-line and config-file parsing, error reporting,
 // the remainder, and systems built from parsed configurations.
 #include "troupe/troupe.hpp"

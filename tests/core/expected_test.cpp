@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // expected<T>: a value or an error, and decode_result<T> as its alias.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // The defined outcomes of bad input: unhandled messages, dead or invalid
 // receivers, exceptions, timeouts, shutdown races, dropped promises, and the
 // lifetime rules of links, monitors and timers. Each test name states the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Mailbox stress through actors (not raw queues): N:1 fan-in with per-sender
 // FIFO checks, scoped actors on plain threads, and ping-pong storms that make
 // every message hit an idle (blocked) receiver.

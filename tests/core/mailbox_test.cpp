@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #include "troupe/detail/cached_stack_mailbox.hpp"
 
 #include <gtest/gtest.h>

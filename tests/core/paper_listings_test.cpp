@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // The published libcppa and CAF code listings (docs/references.md), compiled
 // against troupe with only mechanical changes (namespace troupe, `self->` for
 // libcppa's implicit self, `sys.spawn`, output sent to an observing actor

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Actor systems created one after another in one process: the twentieth runs a
 // fork-join workload as fast as the first, and the blocks it allocates are as
 // close together as fresh ones (the free lists are not left in the scattered

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Tests of the scheduler (coordinator/worker, the built-in policies, a user policy
 // and the Chase-Lev deque) with fake resumables.
 #include <gtest/gtest.h>

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // The actor system as a whole: idle cost, shutdown, lazy initialisation.
 #include "troupe/test.hpp"
 #include "troupe/troupe.hpp"

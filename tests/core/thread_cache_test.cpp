@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // The per-thread block cache: 8-byte size classes, alignment guarantees, and
 // blocks that move between threads.
 #include <troupe/troupe.hpp>

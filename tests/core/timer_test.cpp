@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Tests of the timer service and of detail::unique_callback.
 #include <gtest/gtest.h>
 

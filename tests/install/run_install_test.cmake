@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 # Install test, run by ctest as "troupe.install" (registered in the top-level
 # CMakeLists.txt for non-sanitizer builds). It checks both kinds of library, each
 # through both ways a user finds it:

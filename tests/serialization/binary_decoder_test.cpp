@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // The message decoder on truncated, oversized and malicious input.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Property tests: random values of every supported type survive
 // serialize -> deserialize, alone and inside messages.
 #include <gtest/gtest.h>

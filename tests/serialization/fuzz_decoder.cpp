@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // libFuzzer target for the binary message decoder (CMake target fuzz_decoder with
 // -DTROUPE_BUILD_FUZZERS=ON; scripts/fuzz.sh builds and runs it). Every input must
 // either decode or yield an error; a decoded message must re-encode and decode to an

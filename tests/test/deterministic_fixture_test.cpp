@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Tests of troupe::test: the deterministic scheduler, the manual clock and the
 // checks (expect, allow, disallow, inject), including that failing checks are
 // reported as test failures.

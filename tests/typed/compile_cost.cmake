@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 # Runs as a ctest test: compiles SOURCE (-c, the build's flags) under
 # /usr/bin/time -v and fails when the compiler takes more than MAX_SECONDS of
 # CPU time (user+sys) or more than MAX_KB of peak memory (max RSS).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // A 20-signature typed interface, its behavior, a client using every signature.
 // Compiled (not run) by the troupe.typed.compile_cost test, which measures
 // the compiler's time and peak memory.

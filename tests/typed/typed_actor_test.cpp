@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Typed actors: spawning (function, class, stateful), checked send/request,
 // subtyping, casts, and typed <-> dynamic interaction.
 #include <troupe/troupe.hpp>

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Akka 2.6.20 (classic actors, Java API) versions of the benchmark workloads; the
 // same algorithms, sizes, checks and METRIC/CHECK output as bench/workloads/*.cpp.
 //   java -cp 'lib/*:classes' bench.Bench WORKLOAD [--workers=W] [--iterations=K] [--verify] SIZE...

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Akka 2.6.20 (classic actors, Java API) versions of the six Savina workloads (Imam &
 // Sarkar, AGERE 2014): counting, fj_throughput, fj_create, thread_ring, chameneos, big.
 // Same protocol, sizes, kernels and check as bench/workloads/*.cpp (bench/README.md,

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 # Akka 2.6.20 (Apache-2.0) peer: downloads akka-actor and its three dependencies from
 # Maven Central (checked against the .sha1 files Maven Central publishes next to them)
 # into $1/lib and compiles the .java files here into $1/classes with the JDK's javac (Java 17:

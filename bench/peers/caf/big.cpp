@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Savina big, CAF 0.17 version of bench/workloads/big.cpp: W actors that all know each
 // other ping pseudo-random neighbours (big_next) until each received N pongs; each then
 // reports to the sink, which stops everyone once all W reported.

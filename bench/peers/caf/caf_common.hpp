@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // CAF 0.17 side of the workloads: an actor_system_config with the same number of
 // workers as troupe (CAF's default is max(cores, 4); troupe's is the core count).

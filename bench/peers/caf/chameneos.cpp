@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Savina chameneos, CAF 0.17 version of bench/workloads/chameneos.cpp: C chameneos meet
 // pairwise through one mall until M meetings took place; the mall then answers `stop`,
 // collects every chameneo's meeting count and reports their sum.

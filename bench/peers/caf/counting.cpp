@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Savina counting, CAF 0.17 version of bench/workloads/counting.cpp: a producer sends N
 // `increment` messages to a counter, then asks it for the count with a `retrieve` request.
 #include <cstdint>

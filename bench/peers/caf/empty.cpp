@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Start-up and shutdown, CAF 0.17 version of bench/workloads/empty.cpp.
 #include "caf_common.hpp"
 

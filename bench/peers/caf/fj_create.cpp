@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Savina fork-join creation, CAF 0.17 version of bench/workloads/fj_create.cpp: the master
 // spawns N actors and sends actor i one message carrying i; the actor sends fj_compute(i)
 // back and terminates.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Savina fork-join throughput, CAF 0.17 version of bench/workloads/fj_throughput.cpp: the
 // master sends N messages (i = 0 .. N-1) to each of A workers, interleaved; a worker adds
 // fj_compute(i) per message and reports its sum after N messages.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Heat equation, CAF 0.17 version of bench/workloads/heat.cpp (one actor per row).
 #include <climits>
 #include <vector>

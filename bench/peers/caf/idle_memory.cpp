@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Memory per idle actor, CAF 0.17 version of bench/workloads/idle_memory.cpp.
 #include <atomic>
 #include <cstdint>

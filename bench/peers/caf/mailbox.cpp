@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // N:1 mailbox, CAF 0.17 version of bench/workloads/mailbox.cpp.
 #include <cstdint>
 

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Mixed case, CAF 0.17 version of bench/workloads/mixed_case.cpp.
 #include <cstdint>
 

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Ping-pong latency answered by sending, CAF 0.17 version of
 // bench/workloads/ping_pong_send.cpp.
 #include "caf_common.hpp"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Actor creation, CAF 0.17 version of bench/workloads/spread.cpp.
 #include <cstdint>
 

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Savina thread ring, CAF 0.17 version of bench/workloads/thread_ring.cpp: N actors in a
 // ring pass a token R hops; the one that receives 0 reports its index and sends `stop`
 // around the ring.

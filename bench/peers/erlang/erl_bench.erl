@@ -1,3 +1,5 @@
+%% SPDX-License-Identifier: BSD-3-Clause
+%% Copyright (c) 2026 the troupe authors
 %% Shared helpers of the Erlang workloads (bench/peers/erlang): argument parsing,
 %% the runner's METRIC/CHECK protocol, RSS, FNV-1a checksums, the factorisation and
 %% the Savina kernels (bit for bit those of bench/workloads/common.hpp).

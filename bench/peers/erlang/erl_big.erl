@@ -1,3 +1,5 @@
+%% SPDX-License-Identifier: BSD-3-Clause
+%% Copyright (c) 2026 the troupe authors
 %% Savina big: erlang version (bench/README.md, "Savina workloads").
 %% W actors that all know each other ping pseudo-random neighbours (big_next, seeded
 %% with the actor's index) until each got N pongs; each then reports to the sink (and

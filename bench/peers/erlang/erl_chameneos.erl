@@ -1,3 +1,5 @@
+%% SPDX-License-Identifier: BSD-3-Clause
+%% Copyright (c) 2026 the troupe authors
 %% Savina chameneos: erlang version (bench/README.md, "Savina workloads").
 %% C chameneos (colour i mod 3) meet through one mall until M meetings took place;
 %% then the mall answers stop and sums the chameneos' meeting counts.

@@ -1,3 +1,5 @@
+%% SPDX-License-Identifier: BSD-3-Clause
+%% Copyright (c) 2026 the troupe authors
 %% Savina counting: erlang version of the counting workload (bench/README.md, "Savina workloads").
 %% A producer sends N increments to a counter, then a retrieve; the counter answers with its count.
 -module(erl_counting).

@@ -1,3 +1,5 @@
+%% SPDX-License-Identifier: BSD-3-Clause
+%% Copyright (c) 2026 the troupe authors
 %% Start-up and shutdown: the VM boots, runs main, halts; no work.
 -module(erl_empty).
 -export([main/0, main/1]).

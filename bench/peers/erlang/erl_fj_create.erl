@@ -1,3 +1,5 @@
+%% SPDX-License-Identifier: BSD-3-Clause
+%% Copyright (c) 2026 the troupe authors
 %% Savina fork-join creation: erlang version (bench/README.md, "Savina workloads").
 %% The master spawns N actors and sends actor i the message i; the actor sends
 %% fj_compute(i) back and terminates.

@@ -1,3 +1,5 @@
+%% SPDX-License-Identifier: BSD-3-Clause
+%% Copyright (c) 2026 the troupe authors
 %% Savina fork-join throughput: erlang version (bench/README.md, "Savina workloads").
 %% The master spawns A workers and sends each N messages, interleaved; a worker adds
 %% fj_compute(i) per message and after N messages reports its sum and stops.

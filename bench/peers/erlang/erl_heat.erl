@@ -1,3 +1,5 @@
+%% SPDX-License-Identifier: BSD-3-Clause
+%% Copyright (c) 2026 the troupe authors
 %% Heat equation, one process per interior row: erlang version of
 %% bench/workloads/heat.cpp. Erlang has no shared mutable array, so each row
 %% process owns its row and sends it to both neighbours after every step; row i

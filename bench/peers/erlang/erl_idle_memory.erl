@@ -1,3 +1,5 @@
+%% SPDX-License-Identifier: BSD-3-Clause
+%% Copyright (c) 2026 the troupe authors
 %% Memory per idle actor: erlang version of bench/workloads/idle_memory.cpp.
 -module(erl_idle_memory).
 -export([main/1]).

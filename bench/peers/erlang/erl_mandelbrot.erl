@@ -1,3 +1,5 @@
+%% SPDX-License-Identifier: BSD-3-Clause
+%% Copyright (c) 2026 the troupe authors
 %% Mandelbrot, one process per row: erlang version of bench/workloads/mandelbrot.cpp.
 %% Same kernel (IEEE doubles, same operation order), same FNV-1a checksum.
 -module(erl_mandelbrot).

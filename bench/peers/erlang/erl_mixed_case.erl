@@ -1,3 +1,5 @@
+%% SPDX-License-Identifier: BSD-3-Clause
+%% Copyright (c) 2026 the troupe authors
 %% Mixed case: erlang version of bench/workloads/mixed_case.cpp.
 -module(erl_mixed_case).
 -export([main/1]).

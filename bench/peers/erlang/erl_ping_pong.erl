@@ -1,3 +1,5 @@
+%% SPDX-License-Identifier: BSD-3-Clause
+%% Copyright (c) 2026 the troupe authors
 %% Ping-pong latency: erlang version of bench/workloads/ping_pong.cpp.
 -module(erl_ping_pong).
 -export([main/1]).

@@ -1,3 +1,5 @@
+%% SPDX-License-Identifier: BSD-3-Clause
+%% Copyright (c) 2026 the troupe authors
 %% Actor creation: erlang version of bench/workloads/spread.cpp.
 -module(erl_spread).
 -export([main/1]).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // The behavior stack of an actor. Nearly every actor has exactly one behavior,
 // so the top lives inline and only deeper entries (become(keep_behavior, ...))

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Adapts a function (and its bound arguments) to an actor class. The first
 // parameter, if it is a pointer to an actor type, selects that type as the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // The request API that scheduled and blocking actors share: request() and
 // sync_send(), to dynamic and (checked) to typed actors. Self is the

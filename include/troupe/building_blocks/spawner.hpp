@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // The one implementation behind every spawn entry point: actor_system::spawn,
 // local_actor::spawn, the free troupe::spawn, and their typed_spawn forms,

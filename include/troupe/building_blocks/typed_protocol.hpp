@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // How the typed layer plugs into actors. Core code names no typed class: it
 // reaches typed handles, typed actor classes and typed behaviors only through

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // cached_stack_mailbox: the per-actor mailbox, a single-reader / many-writer
 // lock-free queue.

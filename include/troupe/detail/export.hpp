@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // TROUPE_CORE_API marks what libtroupe_core.so exports. The shared library is
 // compiled with hidden visibility, so a class with out-of-line members or a vtable, a

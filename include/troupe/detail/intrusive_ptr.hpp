@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // A smart pointer for objects that count their own references. The pointee's
 // type provides the free functions intrusive_ptr_add_ref / intrusive_ptr_release.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // A one-byte lock for rarely contended, very short critical sections (an
 // actor's link and monitor lists), where a 40-byte std::mutex would dominate

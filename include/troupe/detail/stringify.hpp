@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Best-effort text form of any value, for to_string(message) and diagnostics.
 // Uses, in order: a to_string(x) found by ADL, operator<<, ranges, tuples;

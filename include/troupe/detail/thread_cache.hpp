@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Per-thread free lists for the small blocks on the hot path (mailbox elements,
 // message payloads, behaviors, actors). Messages flow from sender to receiver,

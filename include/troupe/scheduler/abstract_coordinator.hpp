@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // The non-template interface of a scheduler (what actor_system holds).
 #include <atomic>

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // coordinator<Policy>: a scheduler made of num_workers worker<Policy> threads, plus
 // the make_coordinator factory.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Finds the scheduler worker the calling thread belongs to.
 #include "troupe/detail/export.hpp"

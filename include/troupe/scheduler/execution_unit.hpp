@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // The context a job runs in: a scheduler worker. Code that is not running on a
 // worker (main, a scoped_actor, a detached thread) passes nullptr instead.

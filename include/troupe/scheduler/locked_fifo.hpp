@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // A mutex-protected FIFO of jobs with a lock-free emptiness check: consumers that
 // find size_hint() == 0 never touch the mutex. Used as the per-worker "inbox" of

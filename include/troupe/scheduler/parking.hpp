@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Low-level idle/park primitives shared by the built-in scheduler policies.
 //

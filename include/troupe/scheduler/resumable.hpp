@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // A unit of work the scheduler can run: an event-based actor, or a test job.
 #include <cstddef>

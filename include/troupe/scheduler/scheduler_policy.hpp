@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // The scheduler policy concept (a C++20 rendering of the `scheduler_policy` concept
 // class of the CAF scheduler design).

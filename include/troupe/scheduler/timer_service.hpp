@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // One timer thread per actor system: runs callbacks at (or shortly after) their
 // deadlines. Callbacks run on the timer thread, one at a time, in deadline order

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // troupe::detail::unique_callback: a move-only, type-erased `void()` callable (a
 // small stand-in for C++23 std::move_only_function<void()>).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // policy::work_sharing: one central FIFO queue shared by all workers (a thread
 // pool). Simple and fair, but every enqueue/dequeue takes the same mutex, so it

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // A Chase-Lev work-stealing deque of T* (Chase & Lev 2005, with the C11 memory
 // orderings of Le, Pop, Cohen & Zappa Nardelli 2013).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // announce<T>(...): makes T known to the type registry so that messages with
 // T elements can cross a process boundary (binary format) and be parsed from

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // binary_deserializer: reads what binary_serializer wrote from a byte span.
 // Never reads past the input, never throws on bad input (it reports an error

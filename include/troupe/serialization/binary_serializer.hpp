@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // binary_serializer: appends the binary encoding of values to a byte buffer.
 // Encoding (all little-endian, see docs/serialization.md):

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Named fields for inspect() and announce():
 //   field("a", &T::a)   a member descriptor (for announce<T>(...))

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // text_parser: reads the text format that text_printer writes, into values of
 // a known C++ type (typed parsing). Untyped parsing of whole messages (where

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // text_printer: the text format of to_string(message), extended to records:
 //   add_request{a = 1, b = 2}

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Portable type names (uniform across compilers and platforms):
 //   bool char int8 int16 int32 int64 uint8 uint16 uint32 uint64 float double

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // The runtime type registry: one entry per announced type, found by portable
 // name, by type_id or (for built-ins) by a one-byte wire code.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Classification of the types the inspectors (serializers, printers, parsers)
 // support natively, and the inspect(f, x) customization point.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // A test fixture whose actor system has no threads: every actor runs on the
 // test's thread when the test says so, and time stands still until the test

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // The deterministic scheduler: it owns no thread. Jobs wait in one FIFO queue
 // until the test runs them on its own thread, one message at a time, so every

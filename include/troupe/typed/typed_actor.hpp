@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // typed_actor<Sigs...>: a strong handle to an actor with a statically typed
 // messaging interface. Like `actor` it wraps a strong_actor_ptr (the actor may

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // typed_behavior<Sigs...>: a behavior whose handlers the compiler checked
 // against the interface Sigs...:

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // The base class of typed event-based actors (typed_actor<Sigs...>::base):
 // override make_behavior() returning the typed behavior_type.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // What a request to a typed actor returns: the same then()/await()/receive()
 // as response_handle, but the compiler checks the handlers against the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // The exit reason for an exception that escaped an actor: unhandled_exception
 // with "<demangled type>: <what()>" as context.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Uses the installed library for real: spawns an actor and talks to it.
 #include <troupe/troupe.hpp>
 

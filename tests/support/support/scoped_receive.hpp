@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 #pragma once
 // Receives with a time limit on a scoped_actor, for tests on real threads.
 #include <chrono>

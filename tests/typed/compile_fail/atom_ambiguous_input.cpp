@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // EXPECT: typed actor does not support given input
 // A plain atom value cannot pick between two atom-constant signatures.
 #include "common.hpp"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // EXPECT: typed behavior has a handler for an input that is not part of its interface
 #include "common.hpp"
 

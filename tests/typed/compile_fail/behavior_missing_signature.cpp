@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // EXPECT: typed_behavior_missing_handler_for<troupe::replies_to<sub_request>::with<int> >
 #include "common.hpp"
 

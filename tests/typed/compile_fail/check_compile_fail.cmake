@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
 # Runs as a ctest test: -DCXX=... -DSOURCE=... -DINCLUDE_DIRS=a;b -DFLAGS=...
 # 1. SOURCE must compile with -DTROUPE_COMPILE_OK (rules out unrelated breakage);
 # 2. SOURCE must NOT compile without it, and the compiler output must contain

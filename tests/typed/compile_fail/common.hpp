@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // Shared by the compile-failure snippets: a math interface of two request types answered with int.
 #pragma once
 #include <troupe/troupe.hpp>

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // EXPECT: typed_response_promise::deliver: the values do not match the promised types
 #include "common.hpp"
 

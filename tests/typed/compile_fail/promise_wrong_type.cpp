@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // EXPECT: typed behavior handler returns the wrong type
 // A typed_response_promise is checked like a direct answer.
 #include "common.hpp"

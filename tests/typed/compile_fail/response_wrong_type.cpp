@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
 // EXPECT: response handler does not match the typed actor's response type
 #include "common.hpp"
 
