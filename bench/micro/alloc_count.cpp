@@ -51,8 +51,12 @@ void counted_free(void* p) noexcept {
 }
 } // namespace
 
-void* operator new(std::size_t n) { return counted_alloc(n); }
-void* operator new[](std::size_t n) { return counted_alloc(n); }
+void* operator new(std::size_t n) {
+  return counted_alloc(n);
+}
+void* operator new[](std::size_t n) {
+  return counted_alloc(n);
+}
 void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
   try {
     return counted_alloc(n);
@@ -67,16 +71,36 @@ void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
     return nullptr;
   }
 }
-void* operator new(std::size_t n, std::align_val_t a) { return counted_alloc_aligned(n, a); }
-void* operator new[](std::size_t n, std::align_val_t a) { return counted_alloc_aligned(n, a); }
-void operator delete(void* p) noexcept { counted_free(p); }
-void operator delete[](void* p) noexcept { counted_free(p); }
-void operator delete(void* p, std::size_t) noexcept { counted_free(p); }
-void operator delete[](void* p, std::size_t) noexcept { counted_free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { counted_free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { counted_free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { counted_free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { counted_free(p); }
+void* operator new(std::size_t n, std::align_val_t a) {
+  return counted_alloc_aligned(n, a);
+}
+void* operator new[](std::size_t n, std::align_val_t a) {
+  return counted_alloc_aligned(n, a);
+}
+void operator delete(void* p) noexcept {
+  counted_free(p);
+}
+void operator delete[](void* p) noexcept {
+  counted_free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  counted_free(p);
+}
+void operator delete[](void* p, std::size_t) noexcept {
+  counted_free(p);
+}
+void operator delete(void* p, std::align_val_t) noexcept {
+  counted_free(p);
+}
+void operator delete[](void* p, std::align_val_t) noexcept {
+  counted_free(p);
+}
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
+  counted_free(p);
+}
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept {
+  counted_free(p);
+}
 
 using namespace troupe;
 using namespace troupe_bench;
@@ -86,9 +110,7 @@ namespace {
 
 struct snapshot {
   std::uint64_t news, bytes, deletes;
-  static snapshot now() {
-    return {g_news.load(), g_bytes.load(), g_deletes.load()};
-  }
+  static snapshot now() { return {g_news.load(), g_bytes.load(), g_deletes.load()}; }
 };
 
 // Runs f() twice (warm-up, then counted) and prints the counts per op.
@@ -274,7 +296,7 @@ int main(int argc, char** argv) {
   measure("exit_reason::normal -> error (e.g. quit())", 1000, [] {
     for (int i = 0; i < 1000; ++i) {
       error e = exit_reason::normal;
-      (void) e;
+      (void)e;
     }
   });
   return 0;

@@ -28,8 +28,8 @@
 #  define PROBE_ZERO() CALLGRIND_ZERO_STATS
 #  define PROBE_DUMP() CALLGRIND_DUMP_STATS_AT("measured")
 #else
-#  define PROBE_ZERO() ((void) 0)
-#  define PROBE_DUMP() ((void) 0)
+#  define PROBE_ZERO() ((void)0)
+#  define PROBE_DUMP() ((void)0)
 #endif
 
 #include <chrono>

@@ -47,7 +47,8 @@ behavior lambdas(int n) {
     case 1:
       return {[](int x) { sink += x; }};
     case 4:
-      return {[](double x) { sink += static_cast<std::int64_t>(x); }, [](float x) { sink += static_cast<std::int64_t>(x); },
+      return {[](double x) { sink += static_cast<std::int64_t>(x); },
+              [](float x) { sink += static_cast<std::int64_t>(x); },
               [](const std::string& s) { sink += static_cast<std::int64_t>(s.size()); }, [](int x) { sink += x; }};
     default:
       return {[](double x) { sink += static_cast<std::int64_t>(x); },
@@ -118,7 +119,7 @@ BENCHMARK(BM_invoke_atom_last)->Arg(1)->Arg(4)->Arg(8);
 
 void BM_invoke_atom_first(benchmark::State& state) {
   run_invoke(state, atoms(static_cast<int>(state.range(0))),
-                   make_message(state.range(0) == 1 ? atom("a7") : atom("a0"), 42));
+             make_message(state.range(0) == 1 ? atom("a7") : atom("a0"), 42));
 }
 BENCHMARK(BM_invoke_atom_first)->Arg(1)->Arg(4)->Arg(8);
 
@@ -130,13 +131,13 @@ behavior guards(int n) {
     case 1:
       return {on<int>().when(_x1 % 7 == 0) >> f};
     case 4:
-      return {on<int>().when(_x1 < 0) >> f, on<int>().when(_x1 > 1000) >> f,
-              on<int>().when(_x1 % 2 == 1) >> f, on<int>().when(_x1 % 7 == 0) >> f};
+      return {on<int>().when(_x1 < 0) >> f, on<int>().when(_x1 > 1000) >> f, on<int>().when(_x1 % 2 == 1) >> f,
+              on<int>().when(_x1 % 7 == 0) >> f};
     default:
-      return {on<int>().when(_x1 < 0) >> f,       on<int>().when(_x1 > 1000) >> f,
-              on<int>().when(_x1 % 2 == 1) >> f,  on<int>().when(_x1 == 3) >> f,
-              on<int>().when(_x1 == 5) >> f,      on<int>().when(_x1 > 100 && _x1 < 200) >> f,
-              on<int>().when(_x1 == 11) >> f,     on<int>().when(_x1 % 7 == 0) >> f};
+      return {on<int>().when(_x1 < 0) >> f,      on<int>().when(_x1 > 1000) >> f,
+              on<int>().when(_x1 % 2 == 1) >> f, on<int>().when(_x1 == 3) >> f,
+              on<int>().when(_x1 == 5) >> f,     on<int>().when(_x1 > 100 && _x1 < 200) >> f,
+              on<int>().when(_x1 == 11) >> f,    on<int>().when(_x1 % 7 == 0) >> f};
   }
 }
 
@@ -150,12 +151,14 @@ BENCHMARK(BM_invoke_guard_last)->Arg(1)->Arg(4)->Arg(8);
 behavior mixed(int n) {
   switch (n) {
     case 1:
-      return {on(atom("put"), arg_match) >> [](const std::string& k, int v) { sink += v + static_cast<int>(k.size()); }};
+      return {on(atom("put"), arg_match) >>
+              [](const std::string& k, int v) { sink += v + static_cast<int>(k.size()); }};
     case 4:
       return {on(atom("get"), arg_match) >> [](const std::string& k) { sink += static_cast<int>(k.size()); },
               on(atom("del"), arg_match) >> [](const std::string& k) { sink -= static_cast<int>(k.size()); },
               on(atom("put"), "fixed", arg_match) >> [](int v) { sink += v; },
-              on(atom("put"), arg_match) >> [](const std::string& k, int v) { sink += v + static_cast<int>(k.size()); }};
+              on(atom("put"), arg_match) >>
+                [](const std::string& k, int v) { sink += v + static_cast<int>(k.size()); }};
     default:
       return {on(atom("get"), arg_match) >> [](const std::string& k) { sink += static_cast<int>(k.size()); },
               on(atom("del"), arg_match) >> [](const std::string& k) { sink -= static_cast<int>(k.size()); },
@@ -164,13 +167,13 @@ behavior mixed(int n) {
               on(atom("stop")) >> [] { sink = 0; },
               on<std::string, anything>() >> [](const std::string& s) { sink += static_cast<int>(s.size()); },
               on(atom("putx"), arg_match).when(_x3 > 100) >> [](const std::string&, int v) { sink += v; },
-              on(atom("put"), arg_match) >> [](const std::string& k, int v) { sink += v + static_cast<int>(k.size()); }};
+              on(atom("put"), arg_match) >>
+                [](const std::string& k, int v) { sink += v + static_cast<int>(k.size()); }};
   }
 }
 
 void BM_invoke_mixed_last(benchmark::State& state) {
-  run_invoke(state, mixed(static_cast<int>(state.range(0))),
-                   make_message(atom("put"), std::string{"key"}, 42));
+  run_invoke(state, mixed(static_cast<int>(state.range(0))), make_message(atom("put"), std::string{"key"}, 42));
 }
 BENCHMARK(BM_invoke_mixed_last)->Arg(1)->Arg(4)->Arg(8);
 

@@ -19,9 +19,9 @@
 #include <memory>
 #include <vector>
 
+#include "troupe/scheduler/coordinator.hpp"
 #include "troupe/scheduler/execution_unit.hpp"
 #include "troupe/scheduler/resumable.hpp"
-#include "troupe/scheduler/coordinator.hpp"
 
 namespace {
 
@@ -78,8 +78,7 @@ struct ring {
     }
   };
 
-  ring(std::size_t k, abstract_coordinator* s, bool use_bypass)
-    : nodes(k), sched(s), bypass(use_bypass) {
+  ring(std::size_t k, abstract_coordinator* s, bool use_bypass) : nodes(k), sched(s), bypass(use_bypass) {
     for (std::size_t i = 0; i < k; ++i) {
       nodes[i].parent = this;
       nodes[i].next = &nodes[(i + 1) % k];
@@ -110,9 +109,8 @@ void ring_bench(benchmark::State& state, bool bypass) {
     r.run(hops);
   sched->stop();
   state.SetItemsProcessed(state.iterations() * hops);
-  state.counters["hop_time"] =
-    benchmark::Counter(static_cast<double>(state.iterations() * hops),
-                       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["hop_time"] = benchmark::Counter(static_cast<double>(state.iterations() * hops),
+                                                  benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
 template <class Policy>

@@ -35,9 +35,8 @@ namespace {
 
 void set_msg_counters(benchmark::State& state, std::int64_t per_iteration, const char* name = "per_msg") {
   state.SetItemsProcessed(state.iterations() * per_iteration);
-  state.counters[name] = benchmark::Counter(static_cast<double>(per_iteration),
-                                                 benchmark::Counter::kIsIterationInvariantRate
-                                                   | benchmark::Counter::kInvert);
+  state.counters[name] = benchmark::Counter(
+    static_cast<double>(per_iteration), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 // ---- ping-pong --------------------------------------------------------------------
@@ -109,7 +108,12 @@ void BM_n_to_1(benchmark::State& state) {
   set_msg_counters(state, total);
   cpu.report(state, "cpu_ns_per_msg", static_cast<double>(state.iterations()) * static_cast<double>(total));
 }
-BENCHMARK(BM_n_to_1)->ArgNames({"senders", "w"})->Args({20, 1})->Args({20, 2})->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_n_to_1)
+  ->ArgNames({"senders", "w"})
+  ->Args({20, 1})
+  ->Args({20, 2})
+  ->UseRealTime()
+  ->Unit(benchmark::kMillisecond);
 
 void BM_n_to_1_threads(benchmark::State& state) {
   const auto senders = state.range(0);
@@ -135,7 +139,12 @@ void BM_n_to_1_threads(benchmark::State& state) {
   set_msg_counters(state, total);
   cpu.report(state, "cpu_ns_per_msg", static_cast<double>(state.iterations()) * static_cast<double>(total));
 }
-BENCHMARK(BM_n_to_1_threads)->ArgNames({"senders", "w"})->Args({20, 1})->Args({20, 2})->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_n_to_1_threads)
+  ->ArgNames({"senders", "w"})
+  ->Args({20, 1})
+  ->Args({20, 2})
+  ->UseRealTime()
+  ->Unit(benchmark::kMillisecond);
 
 // ---- from a scoped_actor ------------------------------------------------------------
 

@@ -37,9 +37,8 @@ constexpr int batch = 1000;
 
 void set_counters(benchmark::State& state, std::int64_t per_iteration) {
   state.SetItemsProcessed(state.iterations() * per_iteration);
-  state.counters["per_actor"] = benchmark::Counter(static_cast<double>(per_iteration),
-                                                   benchmark::Counter::kIsIterationInvariantRate
-                                                     | benchmark::Counter::kInvert);
+  state.counters["per_actor"] = benchmark::Counter(
+    static_cast<double>(per_iteration), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 void noop(event_based_actor*) {}
@@ -168,7 +167,8 @@ void BM_spawn_tree(benchmark::State& state) {
     sys.await_all_actors_done();
   }
   set_counters(state, (std::int64_t{1} << depth) - 1);
-  cpu.report(state, "cpu_ns_per_actor", static_cast<double>(state.iterations()) * static_cast<double>((std::int64_t{1} << depth) - 1));
+  cpu.report(state, "cpu_ns_per_actor",
+             static_cast<double>(state.iterations()) * static_cast<double>((std::int64_t{1} << depth) - 1));
 }
 BENCHMARK(BM_spawn_tree)
   ->ArgNames({"depth", "w"})

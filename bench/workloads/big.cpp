@@ -31,17 +31,19 @@ void ping_neighbour(stateful_actor<big_state>* self) {
 behavior big_actor(stateful_actor<big_state>* self, int index, std::int64_t n, actor sink) {
   self->state.rng = static_cast<std::uint64_t>(index);
   return {
-    on(atom("neighbours"), arg_match) >> [=](const std::vector<actor>& all) {
-      self->state.neighbours = all;
-      ping_neighbour(self);
-    },
-    on(atom("ping"), arg_match) >> [=](const actor& from) { self->send(from, atom("pong")); },
-    on(atom("pong")) >> [=] {
-      if (++self->state.pongs < n)
+    on(atom("neighbours"), arg_match) >>
+      [=](const std::vector<actor>& all) {
+        self->state.neighbours = all;
         ping_neighbour(self);
-      else
-        self->send(sink, atom("report"), self->state.pongs);
-    },
+      },
+    on(atom("ping"), arg_match) >> [=](const actor& from) { self->send(from, atom("pong")); },
+    on(atom("pong")) >>
+      [=] {
+        if (++self->state.pongs < n)
+          ping_neighbour(self);
+        else
+          self->send(sink, atom("report"), self->state.pongs);
+      },
     on(atom("stop")) >> [=] { self->quit(); },
   };
 }
@@ -55,16 +57,17 @@ struct sink_state {
 behavior sink(stateful_actor<sink_state>* self, int w, actor report_to) {
   return {
     on(atom("neighbours"), arg_match) >> [=](const std::vector<actor>& all) { self->state.actors = all; },
-    on(atom("report"), arg_match) >> [=](std::int64_t pongs) {
-      auto& st = self->state;
-      st.pongs += pongs;
-      if (++st.reports == w) {
-        for (const auto& x : st.actors)
-          self->send(x, atom("stop"));
-        self->send(report_to, atom("done"), st.reports, st.pongs);
-        self->quit();
-      }
-    },
+    on(atom("report"), arg_match) >>
+      [=](std::int64_t pongs) {
+        auto& st = self->state;
+        st.pongs += pongs;
+        if (++st.reports == w) {
+          for (const auto& x : st.actors)
+            self->send(x, atom("stop"));
+          self->send(report_to, atom("done"), st.reports, st.pongs);
+          self->quit();
+        }
+      },
   };
 }
 
@@ -93,11 +96,13 @@ int main(int argc, char** argv) {
       self->send(x, atom("neighbours"), all);
     all.clear();
     s = actor{};
-    self->receive(on(atom("done"), arg_match) >> [&](int r, std::int64_t p) {
-                    reports = r;
-                    pongs = p;
-                  },
-                  after(bench::result_timeout) >> [] { bench::timed_out("big"); });
+    self->receive(
+      on(atom("done"), arg_match) >>
+        [&](int r, std::int64_t p) {
+          reports = r;
+          pongs = p;
+        },
+      after(bench::result_timeout) >> [] { bench::timed_out("big"); });
     work.done();
   }
   bench::metric("pings", static_cast<double>(n) * w);

@@ -27,23 +27,26 @@ behavior chameneo(stateful_actor<chameneo_state>* self, int colour, actor mall) 
   st.mall = std::move(mall);
   self->send(st.mall, atom("meet"), actor{self}, colour);
   return {
-    on(atom("meet"), arg_match) >> [=](const actor& other, int other_colour) {
-      auto& s = self->state;
-      s.colour = bench::chameneos_complement(s.colour, other_colour);
-      ++s.meetings;
-      self->send(other, atom("change"), s.colour);
-      self->send(s.mall, atom("meet"), actor{self}, s.colour);
-    },
-    on(atom("change"), arg_match) >> [=](int new_colour) {
-      auto& s = self->state;
-      s.colour = new_colour;
-      ++s.meetings;
-      self->send(s.mall, atom("meet"), actor{self}, s.colour);
-    },
-    on(atom("stop")) >> [=] {
-      self->send(self->state.mall, atom("count"), self->state.meetings);
-      self->quit();
-    },
+    on(atom("meet"), arg_match) >>
+      [=](const actor& other, int other_colour) {
+        auto& s = self->state;
+        s.colour = bench::chameneos_complement(s.colour, other_colour);
+        ++s.meetings;
+        self->send(other, atom("change"), s.colour);
+        self->send(s.mall, atom("meet"), actor{self}, s.colour);
+      },
+    on(atom("change"), arg_match) >>
+      [=](int new_colour) {
+        auto& s = self->state;
+        s.colour = new_colour;
+        ++s.meetings;
+        self->send(s.mall, atom("meet"), actor{self}, s.colour);
+      },
+    on(atom("stop")) >>
+      [=] {
+        self->send(self->state.mall, atom("count"), self->state.meetings);
+        self->quit();
+      },
   };
 }
 
@@ -59,27 +62,29 @@ behavior mall(stateful_actor<mall_state>* self, int c, std::int64_t m, actor rep
   for (int i = 0; i < c; ++i)
     self->spawn(chameneo, i % 3, actor{self});
   return {
-    on(atom("meet"), arg_match) >> [=](const actor& who, int colour) {
-      auto& st = self->state;
-      if (st.meetings >= m) {
-        self->send(who, atom("stop"));
-      } else if (!st.waiting) {
-        st.waiting = who;
-        st.waiting_colour = colour;
-      } else {
-        ++st.meetings;
-        self->send(st.waiting, atom("meet"), who, colour);
-        st.waiting = actor{};
-      }
-    },
-    on(atom("count"), arg_match) >> [=](std::int64_t k) {
-      auto& st = self->state;
-      st.total += k;
-      if (++st.reports == c) {
-        self->send(report_to, atom("done"), st.reports, st.total);
-        self->quit();
-      }
-    },
+    on(atom("meet"), arg_match) >>
+      [=](const actor& who, int colour) {
+        auto& st = self->state;
+        if (st.meetings >= m) {
+          self->send(who, atom("stop"));
+        } else if (!st.waiting) {
+          st.waiting = who;
+          st.waiting_colour = colour;
+        } else {
+          ++st.meetings;
+          self->send(st.waiting, atom("meet"), who, colour);
+          st.waiting = actor{};
+        }
+      },
+    on(atom("count"), arg_match) >>
+      [=](std::int64_t k) {
+        auto& st = self->state;
+        st.total += k;
+        if (++st.reports == c) {
+          self->send(report_to, atom("done"), st.reports, st.total);
+          self->quit();
+        }
+      },
   };
 }
 
@@ -98,11 +103,13 @@ int main(int argc, char** argv) {
     scoped_actor self{sys};
     bench::work_timer work;
     sys.spawn(mall, c, m, actor{self});
-    self->receive(on(atom("done"), arg_match) >> [&](int r, std::int64_t t) {
-                    reports = r;
-                    total = t;
-                  },
-                  after(bench::result_timeout) >> [] { bench::timed_out("chameneos"); });
+    self->receive(
+      on(atom("done"), arg_match) >>
+        [&](int r, std::int64_t t) {
+          reports = r;
+          total = t;
+        },
+      after(bench::result_timeout) >> [] { bench::timed_out("chameneos"); });
     work.done();
   }
   bench::metric("meetings", static_cast<double>(m));

@@ -100,9 +100,7 @@ private:
 
 struct stopwatch {
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-  double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  }
+  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); }
 };
 
 // ---- mixed case: the published trial division --------------------------------------
@@ -134,7 +132,9 @@ inline bool factors_ok(std::uint64_t a, std::uint64_t b) {
 }
 
 // ---- Mandelbrot (benchmarks game: [-1.5-i, 0.5+i], 8 pixels per byte) --------------
-inline std::size_t mandel_row_bytes(int n) { return static_cast<std::size_t>((n + 7) / 8); }
+inline std::size_t mandel_row_bytes(int n) {
+  return static_cast<std::size_t>((n + 7) / 8);
+}
 
 // Computes row y of an n x n image into out[0 .. mandel_row_bytes(n)).
 inline void mandel_row(int n, int max_iter, int y, unsigned char* out) {

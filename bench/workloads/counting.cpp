@@ -22,11 +22,12 @@ struct counter_state {
 behavior counter(stateful_actor<counter_state>* self) {
   return {
     on(atom("increment")) >> [=] { ++self->state.count; },
-    on(atom("retrieve")) >> [=] {
-      const std::int64_t n = self->state.count;
-      self->quit();
-      return std::make_tuple(atom("count"), n); // goes back to the sender (the producer)
-    },
+    on(atom("retrieve")) >>
+      [=] {
+        const std::int64_t n = self->state.count;
+        self->quit();
+        return std::make_tuple(atom("count"), n); // goes back to the sender (the producer)
+      },
   };
 }
 
@@ -35,10 +36,11 @@ behavior producer(event_based_actor* self, actor counter_actor, std::int64_t n, 
     self->send(counter_actor, atom("increment"));
   self->send(counter_actor, atom("retrieve"));
   return {
-    on(atom("count"), arg_match) >> [=](std::int64_t count) {
-      self->send(report_to, atom("done"), count);
-      self->quit();
-    },
+    on(atom("count"), arg_match) >>
+      [=](std::int64_t count) {
+        self->send(report_to, atom("done"), count);
+        self->quit();
+      },
   };
 }
 
@@ -55,8 +57,9 @@ int main(int argc, char** argv) {
     scoped_actor self{sys};
     bench::work_timer work;
     sys.spawn(producer, sys.spawn<lazy_init>(counter), n, actor{self});
-    self->receive(on(atom("done"), arg_match) >> [&](std::int64_t c) { count = c; },
-                  after(bench::result_timeout) >> [] { bench::timed_out("counting"); });
+    self->receive(
+      on(atom("done"), arg_match) >> [&](std::int64_t c) { count = c; },
+      after(bench::result_timeout) >> [] { bench::timed_out("counting"); });
     work.done();
   }
   bench::metric("messages", static_cast<double>(n + 1));

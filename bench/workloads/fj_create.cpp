@@ -17,10 +17,11 @@ namespace {
 
 behavior forked(event_based_actor* self) {
   return {
-    on(atom("compute"), arg_match) >> [=](std::int64_t i) {
-      self->quit();
-      return std::make_tuple(atom("value"), bench::fj_compute(i)); // to the sender: the master
-    },
+    on(atom("compute"), arg_match) >>
+      [=](std::int64_t i) {
+        self->quit();
+        return std::make_tuple(atom("value"), bench::fj_compute(i)); // to the sender: the master
+      },
   };
 }
 
@@ -33,14 +34,15 @@ behavior master(stateful_actor<master_state>* self, std::int64_t n, actor report
   for (std::int64_t i = 0; i < n; ++i)
     self->send(self->spawn<lazy_init>(forked), atom("compute"), i);
   return {
-    on(atom("value"), arg_match) >> [=](double v) {
-      auto& st = self->state;
-      st.sum += v;
-      if (++st.received == n) {
-        self->send(report_to, atom("done"), st.received, st.sum);
-        self->quit();
-      }
-    },
+    on(atom("value"), arg_match) >>
+      [=](double v) {
+        auto& st = self->state;
+        st.sum += v;
+        if (++st.received == n) {
+          self->send(report_to, atom("done"), st.received, st.sum);
+          self->quit();
+        }
+      },
   };
 }
 
@@ -58,11 +60,13 @@ int main(int argc, char** argv) {
     scoped_actor self{sys};
     bench::work_timer work;
     sys.spawn(master, n, actor{self});
-    self->receive(on(atom("done"), arg_match) >> [&](std::int64_t r, double s) {
-                    received = r;
-                    sum = s;
-                  },
-                  after(bench::result_timeout) >> [] { bench::timed_out("fj_create"); });
+    self->receive(
+      on(atom("done"), arg_match) >>
+        [&](std::int64_t r, double s) {
+          received = r;
+          sum = s;
+        },
+      after(bench::result_timeout) >> [] { bench::timed_out("fj_create"); });
     work.done();
   }
   bench::metric("actors", static_cast<double>(n));

@@ -23,14 +23,15 @@ struct worker_state {
 
 behavior worker(stateful_actor<worker_state>* self, std::int64_t n, actor master) {
   return {
-    on(atom("compute"), arg_match) >> [=](std::int64_t i) {
-      auto& st = self->state;
-      st.sum += bench::fj_compute(i);
-      if (++st.received == n) {
-        self->send(master, atom("sum"), st.sum);
-        self->quit();
-      }
-    },
+    on(atom("compute"), arg_match) >>
+      [=](std::int64_t i) {
+        auto& st = self->state;
+        st.sum += bench::fj_compute(i);
+        if (++st.received == n) {
+          self->send(master, atom("sum"), st.sum);
+          self->quit();
+        }
+      },
   };
 }
 
@@ -48,14 +49,15 @@ behavior master(stateful_actor<master_state>* self, std::int64_t n, int a, actor
     for (const auto& w : workers)
       self->send(w, atom("compute"), i);
   return {
-    on(atom("sum"), arg_match) >> [=](double s) {
-      auto& st = self->state;
-      st.total += s;
-      if (++st.reported == a) {
-        self->send(report_to, atom("done"), st.reported, st.total);
-        self->quit();
-      }
-    },
+    on(atom("sum"), arg_match) >>
+      [=](double s) {
+        auto& st = self->state;
+        st.total += s;
+        if (++st.reported == a) {
+          self->send(report_to, atom("done"), st.reported, st.total);
+          self->quit();
+        }
+      },
   };
 }
 
@@ -74,11 +76,13 @@ int main(int argc, char** argv) {
     scoped_actor self{sys};
     bench::work_timer work;
     sys.spawn(master, n, actors, actor{self});
-    self->receive(on(atom("done"), arg_match) >> [&](int r, double t) {
-                    reported = r;
-                    total = t;
-                  },
-                  after(bench::result_timeout) >> [] { bench::timed_out("fj_throughput"); });
+    self->receive(
+      on(atom("done"), arg_match) >>
+        [&](int r, double t) {
+          reported = r;
+          total = t;
+        },
+      after(bench::result_timeout) >> [] { bench::timed_out("fj_throughput"); });
     work.done();
   }
   bench::metric("messages", static_cast<double>(n) * actors);

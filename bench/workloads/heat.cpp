@@ -47,19 +47,21 @@ behavior row_actor(stateful_actor<row_state>* self, bench::heat_field* f, int i,
     }
   };
   return {
-    on(atom("init"), arg_match) >> [=](actor prev, actor next) {
-      self->state.prev = std::move(prev);
-      self->state.next = std::move(next);
-      self->state.ready = true;
-      advance();
-    },
-    on(atom("step"), arg_match) >> [=](int from, int k) {
-      if (from < i)
-        self->state.prev_done = k;
-      else
-        self->state.next_done = k;
-      advance();
-    },
+    on(atom("init"), arg_match) >>
+      [=](actor prev, actor next) {
+        self->state.prev = std::move(prev);
+        self->state.next = std::move(next);
+        self->state.ready = true;
+        advance();
+      },
+    on(atom("step"), arg_match) >>
+      [=](int from, int k) {
+        if (from < i)
+          self->state.prev_done = k;
+        else
+          self->state.next_done = k;
+        advance();
+      },
   };
 }
 

@@ -22,10 +22,11 @@ std::atomic<std::int64_t> stopped{0};
 behavior idle(event_based_actor* self) {
   started.fetch_add(1, std::memory_order_relaxed);
   return {
-    on(atom("stop")) >> [=] {
-      stopped.fetch_add(1, std::memory_order_relaxed);
-      self->quit();
-    },
+    on(atom("stop")) >>
+      [=] {
+        stopped.fetch_add(1, std::memory_order_relaxed);
+        self->quit();
+      },
   };
 }
 

@@ -17,12 +17,13 @@ struct receiver_state {
 
 behavior receiver(stateful_actor<receiver_state>* self, std::int64_t total, actor report_to) {
   return {
-    on(atom("msg")) >> [=] {
-      if (++self->state.count == total) {
-        self->send(report_to, atom("done"), self->state.count);
-        self->quit();
-      }
-    },
+    on(atom("msg")) >>
+      [=] {
+        if (++self->state.count == total) {
+          self->send(report_to, atom("done"), self->state.count);
+          self->quit();
+        }
+      },
   };
 }
 
@@ -49,7 +50,9 @@ int main(int argc, char** argv) {
     for (std::int64_t i = 0; i < s; ++i)
       sys.spawn(sender, r, m);
     r = actor{};
-    self->receive(on(atom("done"), arg_match) >> [&](std::int64_t n) { got = n; }, after(bench::result_timeout) >> [] { bench::timed_out("mailbox"); });
+    self->receive(
+      on(atom("done"), arg_match) >> [&](std::int64_t n) { got = n; },
+      after(bench::result_timeout) >> [] { bench::timed_out("mailbox"); });
     work.done();
   }
   bench::metric("messages", static_cast<double>(s * m));

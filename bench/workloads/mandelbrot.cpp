@@ -15,11 +15,12 @@ namespace {
 
 behavior row_actor(event_based_actor* self, int n, int iters, unsigned char* image, actor report_to) {
   return {
-    on(atom("row"), arg_match) >> [=](int y) {
-      bench::mandel_row(n, iters, y, image + static_cast<std::size_t>(y) * bench::mandel_row_bytes(n));
-      self->send(report_to, atom("done"), y);
-      self->quit();
-    },
+    on(atom("row"), arg_match) >>
+      [=](int y) {
+        bench::mandel_row(n, iters, y, image + static_cast<std::size_t>(y) * bench::mandel_row_bytes(n));
+        self->send(report_to, atom("done"), y);
+        self->quit();
+      },
   };
 }
 

@@ -16,22 +16,24 @@ namespace {
 
 behavior chain_link(event_based_actor* self, actor next) {
   return {
-    on(atom("token"), arg_match) >> [=](int n) {
-      self->send(next, atom("token"), n);
-      if (n == 0)
-        self->quit();
-    },
+    on(atom("token"), arg_match) >>
+      [=](int n) {
+        self->send(next, atom("token"), n);
+        if (n == 0)
+          self->quit();
+      },
   };
 }
 
 behavior worker(event_based_actor* self, actor collector) {
   return {
-    on(atom("calc"), arg_match) >> [=](std::uint64_t what) {
-      auto f = bench::factorize(what);
-      bool ok = f.size() == 2 && bench::factors_ok(f[0], f[1]);
-      self->send(collector, atom("result"), ok);
-      self->quit();
-    },
+    on(atom("calc"), arg_match) >>
+      [=](std::uint64_t what) {
+        auto f = bench::factorize(what);
+        bool ok = f.size() == 2 && bench::factors_ok(f[0], f[1]);
+        self->send(collector, atom("result"), ok);
+        self->quit();
+      },
   };
 }
 
@@ -55,20 +57,21 @@ behavior master(stateful_actor<master_state>* self, actor collector, int ring_si
   self->state.rounds_left = reps;
   new_ring(self, collector, ring_size, token);
   return {
-    on(atom("token"), arg_match) >> [=](int x) {
-      if (x > 0) {
-        self->send(self->state.next, atom("token"), x - 1);
-        return;
-      }
-      // token 0 came around: this ring is gone
-      if (--self->state.rounds_left > 0) {
-        new_ring(self, collector, ring_size, token);
-      } else {
-        self->send(collector, atom("mdone"));
-        self->state.next = actor{};
-        self->quit();
-      }
-    },
+    on(atom("token"), arg_match) >>
+      [=](int x) {
+        if (x > 0) {
+          self->send(self->state.next, atom("token"), x - 1);
+          return;
+        }
+        // token 0 came around: this ring is gone
+        if (--self->state.rounds_left > 0) {
+          new_ring(self, collector, ring_size, token);
+        } else {
+          self->send(collector, atom("mdone"));
+          self->state.next = actor{};
+          self->quit();
+        }
+      },
   };
 }
 
@@ -90,14 +93,16 @@ int main(int argc, char** argv) {
     const int expected = r * k + r;
     int received = 0;
     self->receive_while([&] { return received < expected; },
-                        on(atom("result"), arg_match) >> [&](bool ok) {
-                          ++received;
-                          (ok ? results_ok : results_bad)++;
-                        },
-                        on(atom("mdone")) >> [&] {
-                          ++received;
-                          ++masters_done;
-                        },
+                        on(atom("result"), arg_match) >>
+                          [&](bool ok) {
+                            ++received;
+                            (ok ? results_ok : results_bad)++;
+                          },
+                        on(atom("mdone")) >>
+                          [&] {
+                            ++received;
+                            ++masters_done;
+                          },
                         after(bench::result_timeout) >> [] { bench::timed_out("mixed_case"); });
     work.done();
   }

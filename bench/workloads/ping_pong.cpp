@@ -25,15 +25,17 @@ struct ping_state {
 behavior ping(stateful_actor<ping_state>* self, actor buddy, int n, actor report_to) {
   self->send(buddy, atom("ping"), n);
   return {
-    on(atom("pong"), 1) >> [=] {
-      ++self->state.pongs;
-      self->send(report_to, atom("done"), self->state.pongs);
-      self->quit();
-    },
-    on(atom("pong"), arg_match) >> [=](int k) {
-      ++self->state.pongs;
-      return std::make_tuple(atom("ping"), k - 1);
-    },
+    on(atom("pong"), 1) >>
+      [=] {
+        ++self->state.pongs;
+        self->send(report_to, atom("done"), self->state.pongs);
+        self->quit();
+      },
+    on(atom("pong"), arg_match) >>
+      [=](int k) {
+        ++self->state.pongs;
+        return std::make_tuple(atom("ping"), k - 1);
+      },
   };
 }
 
@@ -52,7 +54,9 @@ int main(int argc, char** argv) {
     bench::work_timer work;
     bench::stopwatch sw;
     sys.spawn(ping, sys.spawn(pong), n, actor{self});
-    self->receive(on(atom("done"), arg_match) >> [&](int k) { pongs = k; }, after(bench::result_timeout) >> [] { bench::timed_out("ping_pong"); });
+    self->receive(
+      on(atom("done"), arg_match) >> [&](int k) { pongs = k; },
+      after(bench::result_timeout) >> [] { bench::timed_out("ping_pong"); });
     work.done();
     secs = sw.seconds();
   }

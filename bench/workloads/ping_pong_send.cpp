@@ -12,7 +12,8 @@ namespace {
 
 behavior pong(event_based_actor* self) {
   return {
-    on(atom("ping"), arg_match) >> [=](int n) { self->send(actor_cast<actor>(self->current_sender()), atom("pong"), n); },
+    on(atom("ping"), arg_match) >>
+      [=](int n) { self->send(actor_cast<actor>(self->current_sender()), atom("pong"), n); },
   };
 }
 
@@ -23,15 +24,16 @@ struct ping_state {
 behavior ping(stateful_actor<ping_state>* self, actor buddy, int n, actor report_to) {
   self->send(buddy, atom("ping"), n);
   return {
-    on(atom("pong"), arg_match) >> [=](int k) {
-      ++self->state.pongs;
-      if (k == 1) {
-        self->send(report_to, atom("done"), self->state.pongs);
-        self->quit();
-        return;
-      }
-      self->send(buddy, atom("ping"), k - 1);
-    },
+    on(atom("pong"), arg_match) >>
+      [=](int k) {
+        ++self->state.pongs;
+        if (k == 1) {
+          self->send(report_to, atom("done"), self->state.pongs);
+          self->quit();
+          return;
+        }
+        self->send(buddy, atom("ping"), k - 1);
+      },
   };
 }
 
@@ -50,8 +52,9 @@ int main(int argc, char** argv) {
     bench::work_timer work;
     bench::stopwatch sw;
     sys.spawn(ping, sys.spawn(pong), n, actor{self});
-    self->receive(on(atom("done"), arg_match) >> [&](int k) { pongs = k; },
-                  after(bench::result_timeout) >> [] { bench::timed_out("ping_pong_send"); });
+    self->receive(
+      on(atom("done"), arg_match) >> [&](int k) { pongs = k; },
+      after(bench::result_timeout) >> [] { bench::timed_out("ping_pong_send"); });
     secs = sw.seconds();
     work.done();
   }

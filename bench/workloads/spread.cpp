@@ -13,20 +13,22 @@ namespace {
 
 behavior testee(event_based_actor* self, actor parent) {
   return {
-    on(atom("spread"), 0) >> [=] {
-      self->send(parent, atom("result"), std::uint64_t{1});
-      self->quit();
-    },
-    on(atom("spread"), arg_match) >> [=](int n) {
-      self->send(self->spawn(testee, actor{self}), atom("spread"), n - 1);
-      self->send(self->spawn(testee, actor{self}), atom("spread"), n - 1);
-      self->become(on(atom("result"), arg_match) >> [=](std::uint64_t x1) {
-        self->become(on(atom("result"), arg_match) >> [=](std::uint64_t x2) {
-          self->send(parent, atom("result"), x1 + x2);
-          self->quit();
+    on(atom("spread"), 0) >>
+      [=] {
+        self->send(parent, atom("result"), std::uint64_t{1});
+        self->quit();
+      },
+    on(atom("spread"), arg_match) >>
+      [=](int n) {
+        self->send(self->spawn(testee, actor{self}), atom("spread"), n - 1);
+        self->send(self->spawn(testee, actor{self}), atom("spread"), n - 1);
+        self->become(on(atom("result"), arg_match) >> [=](std::uint64_t x1) {
+          self->become(on(atom("result"), arg_match) >> [=](std::uint64_t x2) {
+            self->send(parent, atom("result"), x1 + x2);
+            self->quit();
+          });
         });
-      });
-    },
+      },
   };
 }
 
@@ -43,7 +45,9 @@ int main(int argc, char** argv) {
     scoped_actor self{sys};
     bench::work_timer work;
     self->send(sys.spawn(testee, actor{self}), atom("spread"), pow);
-    self->receive(on(atom("result"), arg_match) >> [&](std::uint64_t y) { result = y; }, after(bench::result_timeout) >> [] { bench::timed_out("spread"); });
+    self->receive(
+      on(atom("result"), arg_match) >> [&](std::uint64_t y) { result = y; },
+      after(bench::result_timeout) >> [] { bench::timed_out("spread"); });
     work.done();
   }
   bench::metric("actors", static_cast<double>((std::uint64_t{1} << (pow + 1)) - 1));

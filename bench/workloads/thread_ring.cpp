@@ -23,19 +23,21 @@ struct member_state {
 behavior member(stateful_actor<member_state>* self, int index, actor report_to) {
   return {
     on(atom("next"), arg_match) >> [=](const actor& next) { self->state.next = next; },
-    on(atom("token"), arg_match) >> [=](int v) {
-      if (v > 0) {
-        self->send(self->state.next, atom("token"), v - 1);
-        return;
-      }
-      self->send(report_to, atom("done"), index);
-      self->send(self->state.next, atom("stop"));
-      self->quit();
-    },
-    on(atom("stop")) >> [=] {
-      self->send(self->state.next, atom("stop"));
-      self->quit();
-    },
+    on(atom("token"), arg_match) >>
+      [=](int v) {
+        if (v > 0) {
+          self->send(self->state.next, atom("token"), v - 1);
+          return;
+        }
+        self->send(report_to, atom("done"), index);
+        self->send(self->state.next, atom("stop"));
+        self->quit();
+      },
+    on(atom("stop")) >>
+      [=] {
+        self->send(self->state.next, atom("stop"));
+        self->quit();
+      },
   };
 }
 
@@ -59,8 +61,9 @@ int main(int argc, char** argv) {
       self->send(ring[static_cast<std::size_t>(k)], atom("next"), ring[static_cast<std::size_t>((k + 1) % n)]);
     self->send(ring[0], atom("token"), r);
     ring.clear();
-    self->receive(on(atom("done"), arg_match) >> [&](int k) { index = k; },
-                  after(bench::result_timeout) >> [] { bench::timed_out("thread_ring"); });
+    self->receive(
+      on(atom("done"), arg_match) >> [&](int k) { index = k; },
+      after(bench::result_timeout) >> [] { bench::timed_out("thread_ring"); });
     work.done();
   }
   bench::metric("hops", static_cast<double>(r));

@@ -25,8 +25,7 @@ inline constexpr std::chrono::seconds result_timeout{600};
 // Ends a program whose result did not arrive in time: the actors still alive
 // would keep the actor_system's destructor waiting, so exit without unwinding.
 [[noreturn]] inline void timed_out(const char* what) {
-  std::printf("CHECK FAILED: %s (no result within %lld s)\n", what,
-              static_cast<long long>(result_timeout.count()));
+  std::printf("CHECK FAILED: %s (no result within %lld s)\n", what, static_cast<long long>(result_timeout.count()));
   std::fflush(stdout);
   std::_Exit(1);
 }

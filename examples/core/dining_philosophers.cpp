@@ -41,8 +41,8 @@ constexpr int num_philosophers = 5;
 // ---- chopsticks -------------------------------------------------------------------
 
 struct chopstick_state {
-  int grants = 0;    // how often it was handed out
-  int bad_puts = 0;  // put back by someone who did not hold it (must stay 0)
+  int grants = 0;   // how often it was handed out
+  int bad_puts = 0; // put back by someone who did not hold it (must stay 0)
 };
 
 using chopstick_actor = stateful_actor<chopstick_state>;
@@ -56,11 +56,12 @@ behavior taken_by(chopstick_actor* self, actor_addr holder);
 
 behavior available(chopstick_actor* self) {
   return {
-    on(atom("take")) >> [=] {
-      ++self->state.grants;
-      self->become(taken_by(self, self->current_sender()));
-      return std::make_tuple(atom("taken"), actor{self});
-    },
+    on(atom("take")) >>
+      [=] {
+        ++self->state.grants;
+        self->become(taken_by(self, self->current_sender()));
+        return std::make_tuple(atom("taken"), actor{self});
+      },
     on(atom("put")) >> [=] { ++self->state.bad_puts; },
     stats_handler(self, false),
   };
@@ -69,12 +70,13 @@ behavior available(chopstick_actor* self) {
 behavior taken_by(chopstick_actor* self, actor_addr holder) {
   return {
     on(atom("take")) >> [=] { return std::make_tuple(atom("busy"), actor{self}); },
-    on(atom("put")) >> [=] {
-      if (self->current_sender() == holder)
-        self->become(available(self));
-      else
-        ++self->state.bad_puts;
-    },
+    on(atom("put")) >>
+      [=] {
+        if (self->current_sender() == holder)
+          self->become(available(self));
+        else
+          ++self->state.bad_puts;
+      },
     stats_handler(self, true),
   };
 }
@@ -125,21 +127,23 @@ void think_later(philosopher_actor* self) {
 
 behavior thinking(philosopher_actor* self) {
   return {
-    on(atom("eat")) >> [=] {
-      self->send(self->state.left, atom("take"));
-      self->send(self->state.right, atom("take"));
-      self->become(hungry(self));
-    },
+    on(atom("eat")) >>
+      [=] {
+        self->send(self->state.left, atom("take"));
+        self->send(self->state.right, atom("take"));
+        self->become(hungry(self));
+      },
   };
 }
 
 // Waiting for the answers of both chopsticks.
 behavior hungry(philosopher_actor* self) {
   return {
-    on(atom("taken"), arg_match) >> [=](const actor& c) {
-      auto& st = self->state;
-      self->become(granted(self, c == st.left ? st.right : st.left));
-    },
+    on(atom("taken"), arg_match) >>
+      [=](const actor& c) {
+        auto& st = self->state;
+        self->become(granted(self, c == st.left ? st.right : st.left));
+      },
     on(atom("busy"), arg_match) >> [=](const actor&) { self->become(denied(self)); },
   };
 }
@@ -148,46 +152,50 @@ behavior hungry(philosopher_actor* self) {
 behavior granted(philosopher_actor* self, actor wait_for) {
   auto other = wait_for == self->state.left ? self->state.right : self->state.left;
   return {
-    on(atom("taken"), arg_match) >> [=](const actor&) {
-      auto& st = self->state;
-      st.w->pick_up(st.left_index, st.id);
-      st.w->pick_up(st.right_index, st.id);
-      self->delayed_send(self, st.pause(), atom("think"));
-      self->become(eating(self));
-    },
-    on(atom("busy"), arg_match) >> [=](const actor&) {
-      self->send(other, atom("put"));
-      think_later(self);
-    },
+    on(atom("taken"), arg_match) >>
+      [=](const actor&) {
+        auto& st = self->state;
+        st.w->pick_up(st.left_index, st.id);
+        st.w->pick_up(st.right_index, st.id);
+        self->delayed_send(self, st.pause(), atom("think"));
+        self->become(eating(self));
+      },
+    on(atom("busy"), arg_match) >>
+      [=](const actor&) {
+        self->send(other, atom("put"));
+        think_later(self);
+      },
   };
 }
 
 // One chopstick said busy; put back the other one if we got it.
 behavior denied(philosopher_actor* self) {
   return {
-    on(atom("taken"), arg_match) >> [=](const actor& c) {
-      self->send(c, atom("put"));
-      think_later(self);
-    },
+    on(atom("taken"), arg_match) >>
+      [=](const actor& c) {
+        self->send(c, atom("put"));
+        think_later(self);
+      },
     on(atom("busy"), arg_match) >> [=](const actor&) { think_later(self); },
   };
 }
 
 behavior eating(philosopher_actor* self) {
   return {
-    on(atom("think")) >> [=] {
-      auto& st = self->state;
-      st.w->put_down(st.left_index);
-      st.w->put_down(st.right_index);
-      self->send(st.left, atom("put"));
-      self->send(st.right, atom("put"));
-      if (++st.meals < st.max_meals) {
-        think_later(self);
-        return;
-      }
-      self->send(st.report_to, atom("done"), st.name, st.meals);
-      self->quit();
-    },
+    on(atom("think")) >>
+      [=] {
+        auto& st = self->state;
+        st.w->put_down(st.left_index);
+        st.w->put_down(st.right_index);
+        self->send(st.left, atom("put"));
+        self->send(st.right, atom("put"));
+        if (++st.meals < st.max_meals) {
+          think_later(self);
+          return;
+        }
+        self->send(st.report_to, atom("done"), st.name, st.meals);
+        self->quit();
+      },
   };
 }
 

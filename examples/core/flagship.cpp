@@ -61,27 +61,29 @@ long long ms_since(clock_type::time_point start) {
 // _x2 is lo and _x3 is hi).
 behavior sum_node(event_based_actor* self) {
   return {
-    on(atom("sum"), arg_match).when(_x3 - _x2 == 1) >> [=](std::int64_t lo, std::int64_t) {
-      self->quit(); // after this handler: the answer below still goes out
-      return lo;
-    },
-    on(atom("sum"), arg_match) >> [=](std::int64_t lo, std::int64_t hi) {
-      // We answer once both halves are in: promise the answer now, deliver it later.
-      auto promise = self->make_response_promise();
-      auto total = std::make_shared<std::int64_t>(0);
-      auto missing = std::make_shared<int>(2);
-      auto collect = [=](std::int64_t part) mutable {
-        *total += part;
-        if (--*missing == 0) {
-          promise.deliver(*total);
-          self->quit();
-        }
-      };
-      auto mid = lo + (hi - lo) / 2;
-      self->sync_send(self->spawn(sum_node), atom("sum"), lo, mid).then(collect);
-      self->sync_send(self->spawn(sum_node), atom("sum"), mid, hi).then(collect);
-      return promise;
-    },
+    on(atom("sum"), arg_match).when(_x3 - _x2 == 1) >>
+      [=](std::int64_t lo, std::int64_t) {
+        self->quit(); // after this handler: the answer below still goes out
+        return lo;
+      },
+    on(atom("sum"), arg_match) >>
+      [=](std::int64_t lo, std::int64_t hi) {
+        // We answer once both halves are in: promise the answer now, deliver it later.
+        auto promise = self->make_response_promise();
+        auto total = std::make_shared<std::int64_t>(0);
+        auto missing = std::make_shared<int>(2);
+        auto collect = [=](std::int64_t part) mutable {
+          *total += part;
+          if (--*missing == 0) {
+            promise.deliver(*total);
+            self->quit();
+          }
+        };
+        auto mid = lo + (hi - lo) / 2;
+        self->sync_send(self->spawn(sum_node), atom("sum"), lo, mid).then(collect);
+        self->sync_send(self->spawn(sum_node), atom("sum"), mid, hi).then(collect);
+        return promise;
+      },
   };
 }
 
@@ -96,7 +98,8 @@ behavior classifier(event_based_actor*) {
     on(atom("classify"), arg_match).when(_x2 < 0) >> [](int) { return "negative"; },
     on(atom("classify"), arg_match).when(_x2 % 2 == 0) >> [](int) { return "even"; },
     on(atom("classify"), arg_match) >> [](int) { return "odd"; },
-    on(atom("classify"), arg_match) >> [](const std::string& s) { return "text of length " + std::to_string(s.size()); },
+    on(atom("classify"), arg_match) >>
+      [](const std::string& s) { return "text of length " + std::to_string(s.size()); },
     on(atom("classify"), arg_match).when(_x2 < _x3) >> [](int, int) { return "ascending pair"; },
     on<atom_value, anything>() >> [](atom_value cmd) { return "unknown command '" + to_string(cmd) + "'"; },
     others >> [] { return "not a command"; },
@@ -116,11 +119,12 @@ behavior unlocked(turnstile_actor* self);
 
 behavior locked(turnstile_actor* self) {
   return {
-    on(atom("coin")) >> [=] {
-      ++self->state.coins;
-      self->become(unlocked(self));
-      return "unlocked";
-    },
+    on(atom("coin")) >>
+      [=] {
+        ++self->state.coins;
+        self->become(unlocked(self));
+        return "unlocked";
+      },
     on(atom("push")) >> [] { return "blocked"; },
     on(atom("stats")) >> [=] { return std::make_tuple(self->state.coins, self->state.passed); },
   };
@@ -128,15 +132,17 @@ behavior locked(turnstile_actor* self) {
 
 behavior unlocked(turnstile_actor* self) {
   return {
-    on(atom("coin")) >> [=] {
-      ++self->state.coins;
-      return "thank you";
-    },
-    on(atom("push")) >> [=] {
-      ++self->state.passed;
-      self->become(locked(self));
-      return "passed";
-    },
+    on(atom("coin")) >>
+      [=] {
+        ++self->state.coins;
+        return "thank you";
+      },
+    on(atom("push")) >>
+      [=] {
+        ++self->state.passed;
+        self->become(locked(self));
+        return "passed";
+      },
     on(atom("stats")) >> [=] { return std::make_tuple(self->state.coins, self->state.passed); },
   };
 }
@@ -149,16 +155,21 @@ behavior unlocked(turnstile_actor* self) {
 // requests stay in the mailbox until unbecome() brings the first behavior back.
 behavior slow_doubler(event_based_actor* self, std::chrono::milliseconds delay) {
   return {
-    on(atom("work"), arg_match).when(_x2 < 0) >> [](int) { return error{sec::invalid_argument, "negative input"}; },
-    on(atom("work"), arg_match) >> [=](int x) {
-      auto promise = self->make_response_promise();
-      self->delayed_send(self, delay, atom("finish"), x);
-      self->become(keep_behavior, on(atom("finish"), arg_match) >> [=](int y) mutable {
-        promise.deliver(y * 2);
-        self->unbecome();
-      });
-      return promise;
-    },
+    on(atom("work"), arg_match).when(_x2 < 0) >>
+      [](int) {
+        return error{sec::invalid_argument, "negative input"};
+      },
+    on(atom("work"), arg_match) >>
+      [=](int x) {
+        auto promise = self->make_response_promise();
+        self->delayed_send(self, delay, atom("finish"), x);
+        self->become(
+          keep_behavior, on(atom("finish"), arg_match) >> [=](int y) mutable {
+            promise.deliver(y * 2);
+            self->unbecome();
+          });
+        return promise;
+      },
   };
 }
 
@@ -208,8 +219,8 @@ int main(int argc, char** argv) {
 
   // [1] ---------------------------------------------------------------------------------
   {
-    r.section("[1] spawning: a tree of " + std::to_string(2 * leaves - 1) + " actors sums 0.." +
-              std::to_string(leaves - 1));
+    r.section("[1] spawning: a tree of " + std::to_string(2 * leaves - 1) + " actors sums 0.."
+              + std::to_string(leaves - 1));
     auto t0 = clock_type::now();
     std::int64_t sum = -1;
     self->request(sys.spawn(sum_node), 60s, atom("sum"), std::int64_t{0}, leaves)
@@ -242,8 +253,8 @@ int main(int argc, char** argv) {
     };
     for (const auto& [msg, expected] : probes) {
       std::string got = "<no answer>";
-      self->request(c, 5s, msg).receive([&](const std::string& s) { got = s; },
-                                        [&](error& err) { got = to_string(err); });
+      self->request(c, 5s, msg)
+        .receive([&](const std::string& s) { got = s; }, [&](error& err) { got = to_string(err); });
       r.check(got == expected, to_string(msg) + " -> " + got);
     }
     self->send_exit(c, exit_reason::user_shutdown);
@@ -254,9 +265,8 @@ int main(int argc, char** argv) {
     r.section("[3] become: a turnstile (locked <-> unlocked)");
     auto t = sys.spawn([](turnstile_actor* s) { return locked(s); });
     const std::vector<std::pair<atom_value, std::string>> steps{
-      {atom("push"), "blocked"},  {atom("coin"), "unlocked"}, {atom("push"), "passed"},
-      {atom("push"), "blocked"},  {atom("coin"), "unlocked"}, {atom("coin"), "thank you"},
-      {atom("push"), "passed"},
+      {atom("push"), "blocked"},  {atom("coin"), "unlocked"},  {atom("push"), "passed"}, {atom("push"), "blocked"},
+      {atom("coin"), "unlocked"}, {atom("coin"), "thank you"}, {atom("push"), "passed"},
     };
     std::string trace;
     bool all_expected = true;
@@ -287,8 +297,8 @@ int main(int argc, char** argv) {
     auto t0 = clock_type::now();
     int answer = 0;
     self->request(slow, 5s, atom("work"), 21).receive([&](int x) { answer = x; }, [&](error& e) { err = e; });
-    r.check(answer == 42, "a 5 s request queued behind it: answer " + std::to_string(answer) + " after " +
-                            std::to_string(ms_since(t0)) + " ms");
+    r.check(answer == 42, "a 5 s request queued behind it: answer " + std::to_string(answer) + " after "
+                            + std::to_string(ms_since(t0)) + " ms");
     err = error{};
     self->request(slow, 5s, atom("work"), -1).receive([](int) {}, [&](error& e) { err = e; });
     r.check(err == sec::invalid_argument, "errors are answers, too: " + to_string(err));

@@ -43,13 +43,14 @@ struct kv_state {
 behavior kv_server(stateful_actor<kv_state>* self) {
   return {
     on(atom("put"), arg_match) >> [=](const std::string& key, int value) { self->state.data[key] = value; },
-    on(atom("get"), arg_match) >> [=](const std::string& key) {
-      // reply(...) answers the current message (returning the value would do the same).
-      if (auto i = self->state.data.find(key); i != self->state.data.end())
-        self->reply(i->second);
-      else
-        self->reply(error{kv_errc::no_such_key, key});
-    },
+    on(atom("get"), arg_match) >>
+      [=](const std::string& key) {
+        // reply(...) answers the current message (returning the value would do the same).
+        if (auto i = self->state.data.find(key); i != self->state.data.end())
+          self->reply(i->second);
+        else
+          self->reply(error{kv_errc::no_such_key, key});
+      },
   };
 }
 

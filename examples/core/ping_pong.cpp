@@ -39,15 +39,17 @@ struct ping_state {
 behavior ping(stateful_actor<ping_state>* self, actor buddy, int n, actor report_to) {
   self->send(buddy, atom("ping"), n);
   return {
-    on(atom("pong"), 1) >> [=] {
-      ++self->state.pongs;
-      self->send(report_to, atom("done"), self->state.pongs);
-      self->quit();
-    },
-    on(atom("pong"), arg_match) >> [=](int k) {
-      ++self->state.pongs;
-      return std::make_tuple(atom("ping"), k - 1);
-    },
+    on(atom("pong"), 1) >>
+      [=] {
+        ++self->state.pongs;
+        self->send(report_to, atom("done"), self->state.pongs);
+        self->quit();
+      },
+    on(atom("pong"), arg_match) >>
+      [=](int k) {
+        ++self->state.pongs;
+        return std::make_tuple(atom("ping"), k - 1);
+      },
   };
 }
 
@@ -74,13 +76,14 @@ int main(int argc, char** argv) {
   // ends (unreachable) soon after ping quits.
   sys.spawn(ping, sys.spawn(pong), n, actor{self});
   int pongs = -1;
-  self->receive(on(atom("done"), arg_match) >> [&](int k) { pongs = k; }, after(60s) >> [] {});
+  self->receive(
+    on(atom("done"), arg_match) >> [&](int k) { pongs = k; }, after(60s) >> [] {});
   auto elapsed = std::chrono::steady_clock::now() - start;
 
   auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count();
   auto messages = 2 * static_cast<std::int64_t>(n);
-  std::cout << n << " round trips (" << messages << " messages) in " << ns / 1'000'000 << " ms: "
-            << ns / messages << " ns per message\n";
+  std::cout << n << " round trips (" << messages << " messages) in " << ns / 1'000'000 << " ms: " << ns / messages
+            << " ns per message\n";
   if (pongs != n) {
     std::cout << "ping_pong: FAILED: ping received " << pongs << " pongs, expected " << n << '\n';
     return 1;

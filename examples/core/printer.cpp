@@ -73,8 +73,8 @@ int main(int argc, char** argv) {
   };
   for (const auto& [msg, expected] : probes) {
     std::string printed = "<no answer>";
-    self->request(p, 5s, msg).receive([&](const std::string& text) { printed = text; },
-                                      [&](error& err) { printed = to_string(err); });
+    self->request(p, 5s, msg)
+      .receive([&](const std::string& text) { printed = text; }, [&](error& err) { printed = to_string(err); });
     check(printed == expected, "printed " + printed + ", expected " + expected);
   }
 

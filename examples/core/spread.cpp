@@ -35,22 +35,24 @@ namespace {
 
 behavior testee(event_based_actor* self, actor parent) {
   return {
-    on(atom("spread"), 0) >> [=] {
-      self->send(parent, atom("result"), std::uint64_t{1});
-      self->quit();
-    },
-    on(atom("spread"), arg_match) >> [=](int n) {
-      // The children get our handle: that is where they send their result.
-      self->send(self->spawn(testee, actor{self}), atom("spread"), n - 1);
-      self->send(self->spawn(testee, actor{self}), atom("spread"), n - 1);
-      // receive {result, X1} => receive {result, X2} => Parent ! {result, X1 + X2}
-      self->become(on(atom("result"), arg_match) >> [=](std::uint64_t x1) {
-        self->become(on(atom("result"), arg_match) >> [=](std::uint64_t x2) {
-          self->send(parent, atom("result"), x1 + x2);
-          self->quit();
+    on(atom("spread"), 0) >>
+      [=] {
+        self->send(parent, atom("result"), std::uint64_t{1});
+        self->quit();
+      },
+    on(atom("spread"), arg_match) >>
+      [=](int n) {
+        // The children get our handle: that is where they send their result.
+        self->send(self->spawn(testee, actor{self}), atom("spread"), n - 1);
+        self->send(self->spawn(testee, actor{self}), atom("spread"), n - 1);
+        // receive {result, X1} => receive {result, X2} => Parent ! {result, X1 + X2}
+        self->become(on(atom("result"), arg_match) >> [=](std::uint64_t x1) {
+          self->become(on(atom("result"), arg_match) >> [=](std::uint64_t x2) {
+            self->send(parent, atom("result"), x1 + x2);
+            self->quit();
+          });
         });
-      });
-    },
+      },
   };
 }
 
@@ -75,7 +77,8 @@ int main(int argc, char** argv) {
   auto start = std::chrono::steady_clock::now();
   self->send(sys.spawn(testee, actor{self}), atom("spread"), n);
   std::uint64_t result = 0;
-  self->receive(on(atom("result"), arg_match) >> [&](std::uint64_t y) { result = y; }, after(60s) >> [] {});
+  self->receive(
+    on(atom("result"), arg_match) >> [&](std::uint64_t y) { result = y; }, after(60s) >> [] {});
   auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
 
   const std::uint64_t expected = std::uint64_t{1} << n;

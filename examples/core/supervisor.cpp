@@ -33,11 +33,12 @@ constexpr int num_workers = 3;
 behavior worker(event_based_actor*, int slot) {
   return {
     on(atom("square"), arg_match) >> [](int x) { return x * x; },
-    on(atom("poison")) >> [slot] {
-      // An exception escaping a handler terminates the actor with
-      // exit_reason::unhandled_exception (the context names the exception).
-      throw std::runtime_error("worker " + std::to_string(slot) + " swallowed poison");
-    },
+    on(atom("poison")) >>
+      [slot] {
+        // An exception escaping a handler terminates the actor with
+        // exit_reason::unhandled_exception (the context names the exception).
+        throw std::runtime_error("worker " + std::to_string(slot) + " swallowed poison");
+      },
   };
 }
 
@@ -147,8 +148,7 @@ int main(int argc, char** argv) {
                             restart_reason = reason;
                           },
                         after(5s) >> [&] { timed_out = true; });
-    check(down_reason == exit_reason::unhandled_exception && restart_reason == down_reason &&
-            restarted_slot == victim,
+    check(down_reason == exit_reason::unhandled_exception && restart_reason == down_reason && restarted_slot == victim,
           "worker " + std::to_string(victim) + " failed (" + to_string(down_reason) + ") and was restarted");
 
     bool one_for_one = true;

@@ -28,18 +28,18 @@ namespace {
 // same line to `listener` so that main() can check it.
 void testee(event_based_actor* self, actor listener) {
   self->become(
-    on<int>() >> [=](int value1) {
-      self->become(
-        // keep_behavior keeps the int behavior on the stack: unbecome() returns to it.
-        keep_behavior,
-        on<float>() >> [=](float value2) {
-          std::ostringstream line;
-          line << value1 << " => " << value2;
-          std::cout << "testee: " << line.str() << '\n';
-          self->send(listener, line.str());
-          self->unbecome();
-        });
-    },
+    on<int>() >>
+      [=](int value1) {
+        self->become(
+          // keep_behavior keeps the int behavior on the stack: unbecome() returns to it.
+          keep_behavior, on<float>() >> [=](float value2) {
+            std::ostringstream line;
+            line << value1 << " => " << value2;
+            std::cout << "testee: " << line.str() << '\n';
+            self->send(listener, line.str());
+            self->unbecome();
+          });
+      },
     // Popping the last behavior leaves an empty stack: the actor terminates normally.
     on(atom("done")) >> [=] { self->unbecome(); });
 }
@@ -86,8 +86,8 @@ int main(int argc, char** argv) {
 
   error reason;
   self->receive([&](down_msg& dm) { reason = dm.reason; }, after(5s) >> [] {});
-  check(reason == exit_reason::normal, "the testee terminated normally after its last unbecome() (" +
-                                         to_string(reason) + ")");
+  check(reason == exit_reason::normal,
+        "the testee terminated normally after its last unbecome() (" + to_string(reason) + ")");
 
   std::cout << (failures == 0 ? "testee: all checks passed\n" : "testee: FAILED\n");
   return failures == 0 ? 0 : 1;

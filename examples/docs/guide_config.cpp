@@ -31,8 +31,8 @@ int main() {
     // Options are applied in order; arguments that are not troupe options stay
     // in remainder().
     actor_system_config cfg;
-    auto err = cfg.parse(std::vector<std::string>{"--scheduler.workers=2", "--verbose",
-                                                  "--scheduler.policy=sharing", "input.txt"});
+    auto err = cfg.parse(
+      std::vector<std::string>{"--scheduler.workers=2", "--verbose", "--scheduler.policy=sharing", "input.txt"});
     DOC_CHECK(!err);
     DOC_CHECK(cfg.workers == 2);
     DOC_CHECK(cfg.policy_name == "sharing");
@@ -44,8 +44,7 @@ int main() {
     actor_system_config cfg;
     DOC_CHECK(cfg.parse(std::vector<std::string>{"--scheduler.workers=many"}) == sec::invalid_argument);
     DOC_CHECK(cfg.parse(std::vector<std::string>{"--scheduler.speed=3"}) == sec::invalid_argument);
-    DOC_CHECK(cfg.parse(std::vector<std::string>{"--config-file=/nonexistent/troupe.cfg"})
-              == sec::invalid_argument);
+    DOC_CHECK(cfg.parse(std::vector<std::string>{"--config-file=/nonexistent/troupe.cfg"}) == sec::invalid_argument);
   }
   return doc::result();
 }

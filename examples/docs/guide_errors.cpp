@@ -19,15 +19,17 @@ struct troupe::error_category<math_errc> {
 
 int main() {
   // [snippet errors]
-  error none;                                              // no error: false in a boolean context
-  error e1 = sec::request_timeout;                         // category "system"
-  error e2{exit_reason::user_shutdown, "by operator"};     // category "exit", with a context
+  error none;                                                  // no error: false in a boolean context
+  error e1 = sec::request_timeout;                             // category "system"
+  error e2{exit_reason::user_shutdown, "by operator"};         // category "exit", with a context
   error e3 = make_error(math_errc::division_by_zero, "x / 0"); // a user category (below)
-  e1 == sec::request_timeout;                              // true
-  e2.is(exit_reason::user_shutdown);                       // true
-  error{sec::none} == none;                                // true
-  to_string(e2);                                           // error(exit, user_shutdown, "by operator")
-  e3.category(); e3.code(); e3.context();                  // atom("math"), 1, "x / 0"
+  e1 == sec::request_timeout;                                  // true
+  e2.is(exit_reason::user_shutdown);                           // true
+  error{sec::none} == none;                                    // true
+  to_string(e2);                                               // error(exit, user_shutdown, "by operator")
+  e3.category();
+  e3.code();
+  e3.context(); // atom("math"), 1, "x / 0"
   // [/snippet]
   DOC_CHECK(!none);
   DOC_CHECK(e1.category() == atom("system"));

@@ -19,7 +19,7 @@ int main() {
     auto worker = sys.spawn([]() -> behavior { return {[](int x) { return x; }}; });
     // [snippet links]
     auto plain = sys.spawn([=](event_based_actor* self) -> behavior {
-      self->link_to(worker);                   // dies with worker, unless worker's reason is normal
+      self->link_to(worker); // dies with worker, unless worker's reason is normal
       return {[](int) {}};
     });
     auto supervisor = sys.spawn([=](event_based_actor* self) -> behavior {
@@ -29,8 +29,8 @@ int main() {
       self->set_down_handler([=](down_msg& dm) { /* dm.source, dm.reason */ });
       return {[](int) {}};
     });
-    self->send_exit(worker, exit_reason::user_shutdown);   // exit_msg{self, reason}
-    self->send_exit(supervisor, exit_reason::kill);        // kill cannot be trapped
+    self->send_exit(worker, exit_reason::user_shutdown); // exit_msg{self, reason}
+    self->send_exit(supervisor, exit_reason::kill);      // kill cannot be trapped
     // [/snippet]
     // Monitoring an actor that has already terminated delivers the down_msg at once.
     self->monitor(plain);
@@ -38,18 +38,16 @@ int main() {
     error plain_reason;
     error supervisor_reason;
     for (int i = 0; i < 2; ++i)
-      self->receive([&](const down_msg& dm) {
-        (dm.source == plain.address() ? plain_reason : supervisor_reason) = dm.reason;
-      }, after(10s) >> [] {});
+      self->receive(
+        [&](const down_msg& dm) { (dm.source == plain.address() ? plain_reason : supervisor_reason) = dm.reason; },
+        after(10s) >> [] {});
     DOC_CHECK(plain_reason == exit_reason::user_shutdown);
     DOC_CHECK(supervisor_reason == exit_reason::kill);
   }
   {
     // A link to an actor that terminates normally does not take the linked
     // actor down.
-    auto worker = sys.spawn([](event_based_actor* self) -> behavior {
-      return {[=](int) { self->quit(); }};
-    });
+    auto worker = sys.spawn([](event_based_actor* self) -> behavior { return {[=](int) { self->quit(); }}; });
     auto partner = sys.spawn([=](event_based_actor* self) -> behavior {
       self->link_to(worker);
       return {[](const std::string& s) { return s; }};
@@ -62,13 +60,19 @@ int main() {
   {
     auto dest = actor{self};
     // [snippet timers]
-    self->delayed_send(dest, 10ms, 42);              // delivered after 10 ms, sender = self
-    auto idler = sys.spawn([](event_based_actor* self, actor out) -> behavior {
-      return {
-        [](int) {},
-        after(30ms) >> [=] { self->send(out, "idle"); self->quit(); },   // behavior timeout
-      };
-    }, actor{self});
+    self->delayed_send(dest, 10ms, 42); // delivered after 10 ms, sender = self
+    auto idler = sys.spawn(
+      [](event_based_actor* self, actor out) -> behavior {
+        return {
+          [](int) {},
+          after(30ms) >>
+            [=] {
+              self->send(out, "idle");
+              self->quit();
+            }, // behavior timeout
+        };
+      },
+      actor{self});
     self->receive([](int) {}, after(1s) >> [] { /* this receive() waited 1 s in vain */ });
     // [/snippet]
     std::string text;

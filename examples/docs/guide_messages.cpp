@@ -15,14 +15,14 @@ int main() {
   {
     // [snippet messages]
     auto msg = make_message(1, "text", atom("ping"), std::vector<int>{1, 2});
-    msg.size();                                  // 4
-    msg.match_element<std::string>(1);           // true: string literals travel as std::string
+    msg.size();                                                           // 4
+    msg.match_element<std::string>(1);                                    // true: string literals travel as std::string
     msg.match_elements<int, std::string, atom_value, std::vector<int>>(); // exact element types
-    msg.get_as<int>(0);                          // 1 (precondition: the type matches; only asserted)
-    msg.get_if<float>(0);                        // nullptr
-    to_string(msg);                              // (1, "text", 'ping', [1, 2])
-    auto copy = msg;                             // shares the payload: msg.shared() is true
-    copy.get_mutable_as<int>(0) = 2;             // copy-on-write: copy gets its own payload
+    msg.get_as<int>(0);              // 1 (precondition: the type matches; only asserted)
+    msg.get_if<float>(0);            // nullptr
+    to_string(msg);                  // (1, "text", 'ping', [1, 2])
+    auto copy = msg;                 // shares the payload: msg.shared() is true
+    copy.get_mutable_as<int>(0) = 2; // copy-on-write: copy gets its own payload
     // [/snippet]
     DOC_CHECK(msg.size() == 4);
     DOC_CHECK(msg.match_element<std::string>(1));
@@ -40,14 +40,14 @@ int main() {
     constexpr atom_value get = atom("get");      // at most 10 characters of [0-9A-Za-z_ ]
     using get_atom = atom_constant<atom("get")>; // the same atom as a type
     static_assert(get == get_atom::value);
-    to_string(get);                              // "get"
+    to_string(get); // "get"
     // [/snippet]
     DOC_CHECK(to_string(get) == "get");
     // Outside a constant expression, a character outside the alphabet throws.
     char bad[] = "a-b";
     bool threw = false;
     try {
-      (void) atom(bad);
+      (void)atom(bad);
     } catch (const std::invalid_argument&) {
       threw = true;
     }

@@ -19,16 +19,16 @@ int main() {
   // [snippet cases]
   std::string hit; // the case that handled the last message
   behavior bhvr{
-    on(42) >> [&] { hit = "42"; },                                  // the int 42
-    on<int>().when(_x1 % 2 == 0) >> [&](int x) { hit = "even"; },   // an even int (guard)
-    on<int, anything>() >> [&](int x) { hit = "int..."; },          // an int followed by anything
+    on(42) >> [&] { hit = "42"; },                                // the int 42
+    on<int>().when(_x1 % 2 == 0) >> [&](int x) { hit = "even"; }, // an even int (guard)
+    on<int, anything>() >> [&](int x) { hit = "int..."; },        // an int followed by anything
     on(get_atom{}, val<std::string>) >> [&](const std::string& key) { hit = "get " + key; },
-    on(atom("put"), arg_match) >> [&](const std::string& k, int v) { hit = "put"; }, // rest from the signature
-    on_arg_match >> [&](double a, double b) { hit = "doubles"; },   // types from the signature
-    on("print", val<int>) >> [&](int x) { hit = "print"; },         // a string value and any int
+    on(atom("put"), arg_match) >> [&](const std::string& k, int v) { hit = "put"; },       // rest from the signature
+    on_arg_match >> [&](double a, double b) { hit = "doubles"; },                          // types from the signature
+    on("print", val<int>) >> [&](int x) { hit = "print"; },                                // a string value and any int
     on<atom_value, int, int>() >> [&](int last) { hit = "last " + std::to_string(last); }, // the last ones
-    [&](float f) { hit = "float"; },                                // a plain lambda: on_arg_match >> lambda
-    others >> [&] { hit = "others"; },                              // everything else
+    [&](float f) { hit = "float"; },   // a plain lambda: on_arg_match >> lambda
+    others >> [&] { hit = "others"; }, // everything else
   };
   // [/snippet]
 
@@ -41,7 +41,7 @@ int main() {
   };
   DOC_CHECK(which(42) == "42");
   DOC_CHECK(which(8) == "even");
-  DOC_CHECK(which(7) == "int...");           // `anything` also matches no element
+  DOC_CHECK(which(7) == "int..."); // `anything` also matches no element
   DOC_CHECK(which(3, "x", 2.0) == "int...");
   DOC_CHECK(which(get_atom::value, std::string{"k"}) == "get k");
   DOC_CHECK(which(atom("put"), std::string{"k"}, 1) == "put");

@@ -22,16 +22,18 @@ int main() {
       return {
         [](int a, int b) { return a + b; },
         [](int a, int b, int c) { return std::make_tuple(a + b + c, a * b * c); },
-        on(atom("hello")) >> [=] { self->reply("world"); },   // reply() now; the handler returns void
-        on(atom("later"), arg_match) >> [=](int x) {
-          auto rp = self->make_response_promise();            // answer later, from anywhere
-          self->delayed_send(self, 10ms, atom("done"), x);
-          self->become(keep_behavior, on(atom("done"), arg_match) >> [=](int y) mutable {
-            rp.deliver(y * 2);
-            self->unbecome();
-          });
-          return rp;
-        },
+        on(atom("hello")) >> [=] { self->reply("world"); }, // reply() now; the handler returns void
+        on(atom("later"), arg_match) >>
+          [=](int x) {
+            auto rp = self->make_response_promise(); // answer later, from anywhere
+            self->delayed_send(self, 10ms, atom("done"), x);
+            self->become(
+              keep_behavior, on(atom("done"), arg_match) >> [=](int y) mutable {
+                rp.deliver(y * 2);
+                self->unbecome();
+              });
+            return rp;
+          },
       };
     });
     auto front = sys.spawn([=](event_based_actor* self) -> behavior {
@@ -40,8 +42,8 @@ int main() {
     // [/snippet]
     DOC_CHECK(doc::ask<int>(self, math, 1, 2) == 3);
     bool tuple_ok = false;
-    self->request(math, 5s, 2, 3, 4).receive([&](int sum, int product) { tuple_ok = sum == 9 && product == 24; },
-                                              [](const error&) {});
+    self->request(math, 5s, 2, 3, 4)
+      .receive([&](int sum, int product) { tuple_ok = sum == 9 && product == 24; }, [](const error&) {});
     DOC_CHECK(tuple_ok);
     DOC_CHECK(doc::ask<std::string>(self, math, atom("hello")) == "world");
     DOC_CHECK(doc::ask<int>(self, math, atom("later"), 21) == 42);
@@ -55,9 +57,8 @@ int main() {
   {
     // A request whose response promises are all destroyed undelivered is
     // answered with sec::broken_promise.
-    auto forgetful = sys.spawn([](event_based_actor* self) -> behavior {
-      return {[=](int) { return self->make_response_promise(); }};
-    });
+    auto forgetful = sys.spawn(
+      [](event_based_actor* self) -> behavior { return {[=](int) { return self->make_response_promise(); }}; });
     error err;
     self->request(forgetful, 5s, 1).receive([](const message&) {}, [&](const error& e) { err = e; });
     DOC_CHECK(err == sec::broken_promise);
@@ -66,11 +67,12 @@ int main() {
     // [snippet testee]
     auto testee = sys.spawn([](event_based_actor* self) {
       self->become(on<int>() >> [=](int value1) {
-        self->become(keep_behavior, on<float>() >> [=](float value2) {
-          self->send(actor_cast<actor>(self->current_sender()),
-                     std::to_string(value1) + " => " + std::to_string(value2));
-          self->unbecome();
-        });
+        self->become(
+          keep_behavior, on<float>() >> [=](float value2) {
+            self->send(actor_cast<actor>(self->current_sender()),
+                       std::to_string(value1) + " => " + std::to_string(value2));
+            self->unbecome();
+          });
       });
     });
     // [/snippet]

@@ -21,12 +21,12 @@ int main() {
   auto silent = sys.spawn([]() -> behavior { return {[](int) { return skip; }}; });
   auto client = sys.spawn([=](event_based_actor* self) {
     // [snippet event_based]
-    self->request(adder, 1s, 1, 2).then(             // multiplexed: other messages keep flowing
-      [=](int r) { /* ... */ },
-      [=](const error& e) { /* sec::request_timeout, sec::request_receiver_down, ... */ });
+    self->request(adder, 1s, 1, 2)
+      .then( // multiplexed: other messages keep flowing
+        [=](int r) { /* ... */ }, [=](const error& e) { /* sec::request_timeout, sec::request_receiver_down, ... */ });
     self->request(adder, 1s, 3, 4).await([=](int r) { /* ... */ }); // only this response until it arrives
-    self->sync_send(silent, 1).then(                 // the libcppa form: awaited, no timeout unless
-      [=](int) { /* ... */ },                        // the handlers contain an after(...)
+    self->sync_send(silent, 1).then(                                // the libcppa form: awaited, no timeout unless
+      [=](int) { /* ... */ },                                       // the handlers contain an after(...)
       after(20ms) >> [=] { /* no response within 20 ms */ });
     // [/snippet]
   });
@@ -36,9 +36,7 @@ int main() {
   DOC_CHECK(reason == exit_reason::normal);
 
   // A blocking actor waits in place.
-  main_self->request(adder, 1s, 5, 6).receive(
-    [](int r) { /* ... */ },
-    [](const error& e) { /* ... */ });
+  main_self->request(adder, 1s, 5, 6).receive([](int r) { /* ... */ }, [](const error& e) { /* ... */ });
 
   // A request that times out: the response is sec::request_timeout.
   error err;
@@ -46,9 +44,7 @@ int main() {
   DOC_CHECK(err == sec::request_timeout);
 
   // Without an error handler, the requesting actor terminates with the error.
-  auto careless = sys.spawn([=](event_based_actor* self) {
-    self->request(silent, 20ms, 1).then([](int) {});
-  });
+  auto careless = sys.spawn([=](event_based_actor* self) { self->request(silent, 20ms, 1).then([](int) {}); });
   main_self->monitor(careless);
   main_self->receive([&](const down_msg& dm) { reason = dm.reason; }, after(10s) >> [] {});
   DOC_CHECK(reason == sec::request_timeout);

@@ -17,11 +17,10 @@ int main() {
   auto a = sys.spawn([]() -> behavior { return {[](int x, int y) { return x + y; }}; });
   scoped_actor self{sys};
   // [snippet scoped_actor]
-  self->send(a, 1, 2);                                     // the sender is self
-  self->receive([](int r) { std::cout << r << '\n'; },     // waits for a matching message;
+  self->send(a, 1, 2);                                       // the sender is self
+  self->receive([](int r) { std::cout << r << '\n'; },       // waits for a matching message;
                 after(1s) >> [] { std::cout << "none\n"; }); // others stay queued
-  self->request(a, 5s, 1, 2).receive([](int r) { /* ... */ },
-                                     [](const error& e) { /* timeout, receiver down, ... */ });
+  self->request(a, 5s, 1, 2).receive([](int r) { /* ... */ }, [](const error& e) { /* timeout, receiver down, ... */ });
   // [/snippet]
 
   // Messages that no receive() handler matches stay queued for a later receive.

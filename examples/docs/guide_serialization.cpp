@@ -25,11 +25,11 @@ int main() {
   // [snippet announce]
   announce<add_request>("add_request", field("a", &add_request::a), field("b", &add_request::b));
   auto msg = make_message(atom("add"), add_request{1, 2});
-  std::vector<std::byte> bytes = serialize(msg);        // compact, little-endian, versioned
-  auto back = deserialize(bytes);                        // a message, or an error for bad input
-  auto text = to_string(msg);                            // ('add', add_request{a = 1, b = 2})
-  auto parsed = message_from_string(sys, text);          // parses it back
-  auto bad = message_from_string(sys, "('add', 1");      // bad.err(): "at 9: expected ')'"
+  std::vector<std::byte> bytes = serialize(msg);    // compact, little-endian, versioned
+  auto back = deserialize(bytes);                   // a message, or an error for bad input
+  auto text = to_string(msg);                       // ('add', add_request{a = 1, b = 2})
+  auto parsed = message_from_string(sys, text);     // parses it back
+  auto bad = message_from_string(sys, "('add', 1"); // bad.err(): "at 9: expected ')'"
   // [/snippet]
   DOC_CHECK(back.has_value());
   DOC_CHECK(back && back->size() == 2 && back->get_as<add_request>(1).b == 2);

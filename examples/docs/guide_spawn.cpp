@@ -51,15 +51,16 @@ int main() {
   {
     // [snippet spawn]
     auto a = sys.spawn(adder);
-    auto b = sys.spawn([](int offset) -> behavior {          // no self; extra arguments follow
-      return {[=](int x) { return x + offset; }};
-    }, 100);
-    auto c = sys.spawn<counter>(10);                         // constructor arguments after actor_config&
-    auto d = sys.spawn([](stateful_actor<tally>* self) -> behavior {
-      return {[=](int x) { return self->state.total += x; }};
-    });
+    auto b = sys.spawn(
+      [](int offset) -> behavior { // no self; extra arguments follow
+        return {[=](int x) { return x + offset; }};
+      },
+      100);
+    auto c = sys.spawn<counter>(10); // constructor arguments after actor_config&
+    auto d = sys.spawn(
+      [](stateful_actor<tally>* self) -> behavior { return {[=](int x) { return self->state.total += x; }}; });
     auto p = sys.spawn<printer>();
-    auto e = sys.spawn([](event_based_actor* self) {         // returns void: sets its behavior with become()
+    auto e = sys.spawn([](event_based_actor* self) { // returns void: sets its behavior with become()
       self->become([](const std::string& s) { return s + s; });
     });
     // [/snippet]

@@ -24,8 +24,8 @@ int main(int argc, char** argv) {
   actor_system sys{cfg};
   auto a = sys.spawn(adder);
   scoped_actor self{sys};
-  self->request(a, 5s, 20, 22).receive(
-    [](int sum) { std::cout << "sum: " << sum << '\n'; },
-    [](const error& err) { std::cout << "failed: " << to_string(err) << '\n'; });
+  self->request(a, 5s, 20, 22)
+    .receive([](int sum) { std::cout << "sum: " << sum << '\n'; },
+             [](const error& err) { std::cout << "failed: " << to_string(err) << '\n'; });
 }
 // [/snippet]

@@ -22,22 +22,28 @@ struct add_request {
 // [/snippet]
 
 // [snippet inspect]
-struct point { int32_t x; int32_t y; };
+struct point {
+  int32_t x;
+  int32_t y;
+};
 
 template <class Inspector>
-bool inspect(Inspector& f, point& p) { return f(field("x", p.x), field("y", p.y)); }
+bool inspect(Inspector& f, point& p) {
+  return f(field("x", p.x), field("y", p.y));
+}
 // (f(p.x, p.y) also works; the fields are then named a0, a1 in the text format)
 // [/snippet]
 
-struct other { int32_t v; };
+struct other {
+  int32_t v;
+};
 
 int main() {
   // [snippet member_pointers]
   // any one of:
-  announce<add_request>(&add_request::a, &add_request::b);            // name = C++ name, fields a0, a1
+  announce<add_request>(&add_request::a, &add_request::b);                // name = C++ name, fields a0, a1
   announce<add_request>("add_request", &add_request::a, &add_request::b); // explicit portable name
-  announce<add_request>("add_request", field("a", &add_request::a),
-                                       field("b", &add_request::b));  // named fields
+  announce<add_request>("add_request", field("a", &add_request::a), field("b", &add_request::b)); // named fields
   // [/snippet]
   // [snippet announce_inspect]
   announce<point>("point");             // the fields come from inspect(f, p)

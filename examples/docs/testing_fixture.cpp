@@ -26,8 +26,8 @@ using fixture = test::deterministic_fixture;
 TEST_F(fixture, adder_answers) {
   auto a = sys.spawn(adder);
   self->send(a, 1, 2);
-  expect<int, int>().from(self).to(a).with(1, 2);      // runs a's handler once
-  expect<int>().from(a).to(self).with(3);              // the answer reached self
+  expect<int, int>().from(self).to(a).with(1, 2); // runs a's handler once
+  expect<int>().from(a).to(self).with(3);         // the answer reached self
 }
 // [/snippet]
 
@@ -43,8 +43,8 @@ TEST_F(fixture, checks_narrow_sender_receiver_and_values) {
   expect<atom_value>().from(self).to(a).with(atom("go"));
   // [snippet checks]
   expect<int, int>().from(a).to(b).with(1, 2);
-  expect<int, int>().from(a).to(b).with(1, _);   // `_`: any value
-  expect<int, int>().to(b);                      // any values, any sender
+  expect<int, int>().from(a).to(b).with(1, _); // `_`: any value
+  expect<int, int>().to(b);                    // any values, any sender
   // [/snippet]
   EXPECT_FALSE(has_message(b));
 }
@@ -54,8 +54,8 @@ TEST_F(fixture, delayed_send_fires_when_the_clock_reaches_it) {
   run();
   // [snippet delayed_send]
   self->delayed_send(a, 10s, 1);
-  advance_time(9s);        // nothing due
-  advance_time(1s);        // the message is now in a's mailbox
+  advance_time(9s); // nothing due
+  advance_time(1s); // the message is now in a's mailbox
   expect<int>().from(self).to(a).with(1);
   // [/snippet]
   EXPECT_EQ(pending_timers(), 0u);
@@ -64,8 +64,8 @@ TEST_F(fixture, delayed_send_fires_when_the_clock_reaches_it) {
 TEST_F(fixture, idle_timeout_counts_from_the_last_message) {
   // [snippet idle_timeout]
   auto a = sys.spawn([]() -> behavior { return {[](int) {}, after(100ms) >> [] { /* ... */ }}; });
-  run();                   // initialises a, which arms the timeout
+  run(); // initialises a, which arms the timeout
   advance_time(100ms);
-  expect<timeout_msg>().to(a);   // runs the after(...) handler
+  expect<timeout_msg>().to(a); // runs the after(...) handler
   // [/snippet]
 }

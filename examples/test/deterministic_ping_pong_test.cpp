@@ -24,18 +24,20 @@ behavior pong() {
 // `observer`. Gives up (and reports -1) after 5 s without an answer.
 behavior ping(event_based_actor* self, actor buddy, actor observer) {
   return {
-    on(atom("pong"), arg_match) >> [=](int n) {
-      if (n == 0) {
-        self->send(observer, atom("done"), 0);
+    on(atom("pong"), arg_match) >>
+      [=](int n) {
+        if (n == 0) {
+          self->send(observer, atom("done"), 0);
+          self->quit();
+          return;
+        }
+        self->send(buddy, atom("ping"), n - 1);
+      },
+    after(5s) >>
+      [=] {
+        self->send(observer, atom("done"), -1);
         self->quit();
-        return;
-      }
-      self->send(buddy, atom("ping"), n - 1);
-    },
-    after(5s) >> [=] {
-      self->send(observer, atom("done"), -1);
-      self->quit();
-    },
+      },
   };
 }
 

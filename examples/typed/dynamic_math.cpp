@@ -43,10 +43,14 @@ behavior dynamic_math(event_based_actor*) {
 // the typed service (typed handles convert to `actor`).
 behavior bridge(event_based_actor* self, math service) {
   return {
-    on(atom("add"), arg_match) >> [=](int a, int b) {
-      self->delegate(service, add_request{a, b}); // still checked: service is typed
-    },
-    on(atom("sub"), arg_match) >> [=](int a, int b) { self->delegate(actor{service}, sub_request{a, b}); },
+    on(atom("add"), arg_match) >>
+      [=](int a, int b) {
+        self->delegate(service, add_request{a, b}); // still checked: service is typed
+      },
+    on(atom("sub"), arg_match) >>
+      [=](int a, int b) {
+        self->delegate(actor{service}, sub_request{a, b});
+      },
   };
 }
 

@@ -101,16 +101,16 @@ int main() {
     self->send(ms, add_request{1, 2}); // ok; the reply lands in self's mailbox
     // self->send(ms, 1, 2);           // compile error: typed actor does not support given input
     self->receive([&](int r) { check("send(ms, add_request{1, 2})", r, 3); });
-    self->request(ms, 5s, sub_request{10, 20}).receive([&](int r) { check("request sub_request{10, 20}", r, -10); },
-                                                      [&](const error&) { ++failures; });
+    self->request(ms, 5s, sub_request{10, 20})
+      .receive([&](int r) { check("request sub_request{10, 20}", r, -10); }, [&](const error&) { ++failures; });
     // .receive([](float) {}) would not compile: math answers with an int.
     self->send_exit(ms, exit_reason::user_shutdown);
   }
   calc c = typed_spawn(calculator);
-  self->request(c, 5s, add_atom::value, 40, 2).receive([&](int r) { check("request (add, 40, 2)", r, 42); },
-                                                       [&](const error&) { ++failures; });
-  self->request(c, 5s, sub_atom::value, 40, 2).receive([&](int r) { check("request (sub, 40, 2)", r, 38); },
-                                                       [&](const error&) { ++failures; });
+  self->request(c, 5s, add_atom::value, 40, 2)
+    .receive([&](int r) { check("request (add, 40, 2)", r, 42); }, [&](const error&) { ++failures; });
+  self->request(c, 5s, sub_atom::value, 40, 2)
+    .receive([&](int r) { check("request (sub, 40, 2)", r, 38); }, [&](const error&) { ++failures; });
   // self->send(c, atom("add"), 1, 2) would not compile: a plain atom fits both signatures.
   self->send_exit(c, exit_reason::user_shutdown);
   std::printf("%s\n", failures == 0 ? "ok" : "FAILED");

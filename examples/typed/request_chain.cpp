@@ -44,8 +44,8 @@ calculator::behavior_type calc_fun(calculator::pointer self, multiplier mul, add
     [=](const calc_request& r) {
       auto rp = self->make_response_promise(); // answered at the end of the chain
       self->request(mul, 5s, mul_request{r.a, r.b}).then([=](int product) {
-        self->request(add, 5s, add_request{product, r.c}).then([rp](int sum) mutable { rp.deliver(sum); },
-                                                               [rp](error& e) mutable { rp.deliver(e); });
+        self->request(add, 5s, add_request{product, r.c})
+          .then([rp](int sum) mutable { rp.deliver(sum); }, [rp](error& e) mutable { rp.deliver(e); });
       });
       return rp;
     },

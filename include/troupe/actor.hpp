@@ -32,8 +32,8 @@ public:
 
   // From an actor pointer (`self`).
   template <class T>
-    requires std::derived_from<T, abstract_actor>
-  actor(T* self) noexcept : actor(from_ptr(self)) {} // NOLINT: implicit on purpose
+    requires std::derived_from<T, abstract_actor> actor(T* self)
+  noexcept : actor(from_ptr(self)) {} // NOLINT: implicit on purpose
 
   // From anything that wraps an actor (scoped_actor, typed handles).
   template <actor_handle T>
@@ -88,7 +88,5 @@ To actor_cast(const From& x) {
 
 template <>
 struct std::hash<troupe::actor> {
-  std::size_t operator()(const troupe::actor& x) const noexcept {
-    return std::hash<const void*>{}(x.ctrl());
-  }
+  std::size_t operator()(const troupe::actor& x) const noexcept { return std::hash<const void*>{}(x.ctrl()); }
 };

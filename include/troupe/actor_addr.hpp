@@ -38,7 +38,5 @@ TROUPE_CORE_API std::string to_string(const actor_addr& x);
 
 template <>
 struct std::hash<troupe::actor_addr> {
-  std::size_t operator()(const troupe::actor_addr& x) const noexcept {
-    return std::hash<const void*>{}(x.get());
-  }
+  std::size_t operator()(const troupe::actor_addr& x) const noexcept { return std::hash<const void*>{}(x.get()); }
 };

@@ -33,8 +33,8 @@ public:
     return reinterpret_cast<abstract_actor*>(reinterpret_cast<std::byte*>(this) + actor_offset);
   }
   static actor_control_block* from(const abstract_actor* ptr) noexcept {
-    return reinterpret_cast<actor_control_block*>(
-      const_cast<std::byte*>(reinterpret_cast<const std::byte*>(ptr)) - actor_offset);
+    return reinterpret_cast<actor_control_block*>(const_cast<std::byte*>(reinterpret_cast<const std::byte*>(ptr))
+                                                  - actor_offset);
   }
 
   actor_id id() const noexcept { return id_; }

@@ -20,13 +20,13 @@
 #include "troupe/actor_concepts.hpp"
 #include "troupe/actor_system_config.hpp"
 #include "troupe/blocking_actor.hpp"
+#include "troupe/building_blocks/typed_protocol.hpp"
 #include "troupe/detail/export.hpp"
 #include "troupe/detail/thread_cache.hpp"
 #include "troupe/event_based_actor.hpp"
 #include "troupe/scheduler/abstract_coordinator.hpp"
 #include "troupe/scheduler/timer_service.hpp"
 #include "troupe/spawn_options.hpp"
-#include "troupe/building_blocks/typed_protocol.hpp"
 
 namespace troupe {
 

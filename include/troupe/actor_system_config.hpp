@@ -82,7 +82,6 @@ private:
   coordinator_factory factory_;
   std::vector<std::string> remainder_;
   int file_depth_ = 0; // config files including config files
-
 };
 
 } // namespace troupe

@@ -40,8 +40,7 @@ inline constexpr unsigned atom_char_bits = 6;
 inline constexpr unsigned atom_length_shift = 60;
 inline constexpr std::uint64_t atom_char_mask = 0x3F;
 
-inline constexpr std::string_view atom_alphabet =
-  " 0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
+inline constexpr std::string_view atom_alphabet = " 0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
 static_assert(atom_alphabet.size() == 64);
 
 // The 6-bit code of `c`, or -1 when `c` is not in the alphabet.
@@ -120,8 +119,7 @@ constexpr atom_text atom_decode(atom_value v) noexcept {
 template <std::size_t N>
 constexpr atom_value atom(const char (&str)[N]) {
   static_assert(N >= 1, "troupe::atom expects a string literal");
-  static_assert(N - 1 <= detail::atom_max_length,
-                "troupe::atom: an atom has at most 10 characters");
+  static_assert(N - 1 <= detail::atom_max_length, "troupe::atom: an atom has at most 10 characters");
   std::size_t len = 0;
   while (len < N - 1 && str[len] != '\0')
     ++len;

@@ -5,8 +5,8 @@
 // optional `after(d) >> f` timeout. It is built once, stored in one allocation,
 // and shared by reference when copied.
 #include <atomic>
-#include <memory>
 #include <chrono>
+#include <memory>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -42,9 +42,7 @@ public:
   virtual std::chrono::nanoseconds timeout() const noexcept { return infinite_timeout; }
   bool has_timeout() const noexcept { return has_timeout_; }
 
-  friend void intrusive_ptr_add_ref(const behavior_impl* p) noexcept {
-    p->rc_.fetch_add(1, std::memory_order_relaxed);
-  }
+  friend void intrusive_ptr_add_ref(const behavior_impl* p) noexcept { p->rc_.fetch_add(1, std::memory_order_relaxed); }
   friend void intrusive_ptr_release(const behavior_impl* p) noexcept {
     if (p->rc_.fetch_sub(1, std::memory_order_acq_rel) == 1)
       delete p;
@@ -141,10 +139,8 @@ concept case_like = requires(T& x, message& m, invoke_result& r) {
 };
 
 template <class T>
-concept behavior_item =
-  case_like<std::decay_t<T>> || is_timeout_definition<std::decay_t<T>>::value
-  || is_case_list<std::decay_t<T>>::value || std::is_base_of_v<behavior, std::decay_t<T>>
-  || has_call_signature<std::decay_t<T>>::value;
+concept behavior_item = case_like<std::decay_t<T>> || is_timeout_definition<std::decay_t<T>>::value || is_case_list<
+  std::decay_t<T>>::value || std::is_base_of_v<behavior, std::decay_t<T>> || has_call_signature<std::decay_t<T>>::value;
 
 // Flattens one argument into a tuple of items (cases and timeout definitions).
 template <class T>
@@ -168,7 +164,8 @@ struct split_timeout<std::tuple<Items...>> {
   static constexpr std::size_t n = sizeof...(Items);
   static constexpr std::size_t timeouts = (std::size_t{0} + ... + (is_timeout_definition<Items>::value ? 1 : 0));
   static_assert(timeouts <= 1, "a behavior takes at most one after(...) >> handler");
-  static constexpr bool last_is_timeout = n > 0 && is_timeout_definition<std::tuple_element_t<n - 1, std::tuple<Items...>>>::value;
+  static constexpr bool last_is_timeout =
+    n > 0 && is_timeout_definition<std::tuple_element_t<n - 1, std::tuple<Items...>>>::value;
   static_assert(timeouts == 0 || last_is_timeout, "after(...) >> handler must come last");
 
   template <class Tuple>
@@ -176,12 +173,13 @@ struct split_timeout<std::tuple<Items...>> {
     if constexpr (timeouts == 0) {
       return new default_behavior_impl<no_timeout, Items...>(std::forward<Tuple>(items), no_timeout{});
     } else {
-      return [&]<std::size_t... I>(std::index_sequence<I...>) -> behavior_impl* {
+      return [&]<std::size_t... I>(std::index_sequence<I...>)->behavior_impl* {
         using tdef = std::tuple_element_t<n - 1, std::tuple<Items...>>;
         return new default_behavior_impl<tdef, std::tuple_element_t<I, std::tuple<Items...>>...>(
           std::tuple<std::tuple_element_t<I, std::tuple<Items...>>...>{std::get<I>(std::forward<Tuple>(items))...},
           std::get<n - 1>(std::forward<Tuple>(items)));
-      }(std::make_index_sequence<n - 1>{});
+      }
+      (std::make_index_sequence<n - 1>{});
     }
   }
 };
@@ -218,7 +216,7 @@ public:
 
   template <class T, class... Ts>
     requires(!std::is_base_of_v<behavior, std::decay_t<T>> || sizeof...(Ts) > 0)
-            && detail::behavior_item<T> && (detail::behavior_item<Ts> && ...)
+  && detail::behavior_item<T> && (detail::behavior_item<Ts> && ...)
   behavior(T&& x, Ts&&... xs)
     : impl_(detail::make_behavior_impl(std::forward<T>(x), std::forward<Ts>(xs)...), false) {}
 
@@ -227,9 +225,7 @@ public:
   // Tries this behavior's cases on msg.
   bool invoke(message& msg, detail::invoke_result& res) { return impl_ && impl_->invoke(msg, res); }
 
-  std::chrono::nanoseconds timeout() const noexcept {
-    return impl_ ? impl_->timeout() : detail::infinite_timeout;
-  }
+  std::chrono::nanoseconds timeout() const noexcept { return impl_ ? impl_->timeout() : detail::infinite_timeout; }
   bool has_timeout() const noexcept { return impl_ && impl_->has_timeout(); }
   void handle_timeout() {
     if (impl_)
@@ -265,8 +261,8 @@ public:
 
 namespace detail {
 template <class T>
-concept list_item = case_like<std::decay_t<T>> || is_timeout_definition<std::decay_t<T>>::value
-                    || (has_call_signature<std::decay_t<T>>::value && !is_case_list<std::decay_t<T>>::value);
+concept list_item = case_like<std::decay_t<T>> || is_timeout_definition<std::decay_t<T>>::value ||(
+  has_call_signature<std::decay_t<T>>::value && !is_case_list<std::decay_t<T>>::value);
 
 template <class T>
 auto to_list_item(T&& x) {

@@ -112,8 +112,7 @@ public:
   error(E code) : error(to_code(code), error_category<E>::value) {} // NOLINT: implicit on purpose
 
   template <error_code_enum E>
-  error(E code, std::string context)
-    : error(to_code(code), error_category<E>::value, std::move(context)) {}
+  error(E code, std::string context) : error(to_code(code), error_category<E>::value, std::move(context)) {}
 
   error(const error& other);
   error& operator=(const error& other);
@@ -128,9 +127,7 @@ public:
   std::uint8_t code() const noexcept { return data_ ? data_->code : 0; }
 
   // atom("system") for no error (consistent with sec::none).
-  atom_value category() const noexcept {
-    return data_ ? data_->category : error_category<sec>::value;
-  }
+  atom_value category() const noexcept { return data_ ? data_->category : error_category<sec>::value; }
 
   // Empty for no error or no context.
   const std::string& context() const noexcept;

@@ -26,8 +26,8 @@ public:
 
   using value_type = T;
 
-  expected(T value) : data_(std::in_place_index<0>, std::move(value)) {} // NOLINT: implicit, like a return value
-  expected(troupe::error err) : data_(std::in_place_index<1>, std::move(err)) {   // NOLINT: implicit, like a return value
+  expected(T value) : data_(std::in_place_index<0>, std::move(value)) {}        // NOLINT: implicit, like a return value
+  expected(troupe::error err) : data_(std::in_place_index<1>, std::move(err)) { // NOLINT: implicit, like a return value
     assert(static_cast<bool>(std::get<1>(data_)) && "expected<T> needs a non-empty error");
   }
   template <class... Us>

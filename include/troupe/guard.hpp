@@ -44,9 +44,7 @@ struct placeholder {
 
   template <class... Ts>
     requires(sizeof...(Ts) >= arity)
-  constexpr const auto& operator()(const Ts&... xs) const noexcept {
-    return std::get<I>(std::forward_as_tuple(xs...));
-  }
+  constexpr const auto& operator()(const Ts&... xs) const noexcept { return std::get<I>(std::forward_as_tuple(xs...)); }
 };
 
 // A plain operand, stored by value.
@@ -80,11 +78,9 @@ struct binary {
   [[no_unique_address]] R rhs;
 
   template <class... Ts>
-    requires(sizeof...(Ts) >= arity) &&
-            requires(const L& l, const R& r, const Ts&... xs) { Op{}(l(xs...), r(xs...)); }
-  constexpr auto operator()(const Ts&... xs) const {
-    return Op{}(lhs(xs...), rhs(xs...));
-  }
+    requires(sizeof...(Ts) >= arity)
+  &&requires(const L& l, const R& r, const Ts&... xs) { Op{}(l(xs...), r(xs...)); }
+  constexpr auto operator()(const Ts&... xs) const { return Op{}(lhs(xs...), rhs(xs...)); }
 };
 
 template <class Op, class E>
@@ -93,11 +89,9 @@ struct unary {
   [[no_unique_address]] E operand;
 
   template <class... Ts>
-    requires(sizeof...(Ts) >= arity) &&
-            requires(const E& e, const Ts&... xs) { Op{}(e(xs...)); }
-  constexpr auto operator()(const Ts&... xs) const {
-    return Op{}(operand(xs...));
-  }
+    requires(sizeof...(Ts) >= arity)
+  &&requires(const E& e, const Ts&... xs) { Op{}(e(xs...)); }
+  constexpr auto operator()(const Ts&... xs) const { return Op{}(operand(xs...)); }
 };
 
 template <class L, class R>
@@ -107,10 +101,11 @@ struct logical_and {
   [[no_unique_address]] R rhs;
 
   template <class... Ts>
-    requires(sizeof...(Ts) >= arity) && requires(const L& l, const R& r, const Ts&... xs) {
-      static_cast<bool>(l(xs...));
-      static_cast<bool>(r(xs...));
-    }
+    requires(sizeof...(Ts) >= arity)
+  &&requires(const L& l, const R& r, const Ts&... xs) {
+    static_cast<bool>(l(xs...));
+    static_cast<bool>(r(xs...));
+  }
   constexpr bool operator()(const Ts&... xs) const {
     return static_cast<bool>(lhs(xs...)) && static_cast<bool>(rhs(xs...));
   }
@@ -123,10 +118,11 @@ struct logical_or {
   [[no_unique_address]] R rhs;
 
   template <class... Ts>
-    requires(sizeof...(Ts) >= arity) && requires(const L& l, const R& r, const Ts&... xs) {
-      static_cast<bool>(l(xs...));
-      static_cast<bool>(r(xs...));
-    }
+    requires(sizeof...(Ts) >= arity)
+  &&requires(const L& l, const R& r, const Ts&... xs) {
+    static_cast<bool>(l(xs...));
+    static_cast<bool>(r(xs...));
+  }
   constexpr bool operator()(const Ts&... xs) const {
     return static_cast<bool>(lhs(xs...)) || static_cast<bool>(rhs(xs...));
   }
@@ -138,11 +134,9 @@ struct logical_not {
   [[no_unique_address]] E operand;
 
   template <class... Ts>
-    requires(sizeof...(Ts) >= arity) &&
-            requires(const E& e, const Ts&... xs) { static_cast<bool>(e(xs...)); }
-  constexpr bool operator()(const Ts&... xs) const {
-    return !static_cast<bool>(operand(xs...));
-  }
+    requires(sizeof...(Ts) >= arity)
+  &&requires(const E& e, const Ts&... xs) { static_cast<bool>(e(xs...)); }
+  constexpr bool operator()(const Ts&... xs) const { return !static_cast<bool>(operand(xs...)); }
 };
 
 // --- classification -------------------------------------------------------
@@ -189,11 +183,11 @@ constexpr binary<Op, operand_t<L>, operand_t<R>> make_binary(L&& l, R&& r) {
 
 // --- operators (found by argument-dependent lookup on the node types) ----
 
-#define TROUPE_GUARD_BINARY_OP(op, fn)                                                             \
-  template <class L, class R>                                                                      \
-    requires any_expr<L, R>                                                                        \
-  constexpr auto operator op(L&& l, R&& r) {                                                       \
-    return make_binary<fn>(std::forward<L>(l), std::forward<R>(r));                                \
+#define TROUPE_GUARD_BINARY_OP(op, fn)                                                                                 \
+  template <class L, class R>                                                                                          \
+    requires any_expr<L, R>                                                                                            \
+  constexpr auto operator op(L&& l, R&& r) {                                                                           \
+    return make_binary<fn>(std::forward<L>(l), std::forward<R>(r));                                                    \
   }
 
 TROUPE_GUARD_BINARY_OP(+, std::plus<>)
@@ -213,15 +207,13 @@ TROUPE_GUARD_BINARY_OP(>=, std::greater_equal<>)
 template <class L, class R>
   requires any_expr<L, R>
 constexpr auto operator&&(L&& l, R&& r) {
-  return logical_and<operand_t<L>, operand_t<R>>{lift(std::forward<L>(l)),
-                                                 lift(std::forward<R>(r))};
+  return logical_and<operand_t<L>, operand_t<R>>{lift(std::forward<L>(l)), lift(std::forward<R>(r))};
 }
 
 template <class L, class R>
   requires any_expr<L, R>
 constexpr auto operator||(L&& l, R&& r) {
-  return logical_or<operand_t<L>, operand_t<R>>{lift(std::forward<L>(l)),
-                                                lift(std::forward<R>(r))};
+  return logical_or<operand_t<L>, operand_t<R>>{lift(std::forward<L>(l)), lift(std::forward<R>(r))};
 }
 
 template <expr E>

@@ -134,9 +134,7 @@ public:
 
   template <class T, class... Ts>
     requires(!std::is_same_v<std::decay_t<T>, keep_behavior_t>)
-  void become(T&& x, Ts&&... xs) {
-    do_become(behavior{std::forward<T>(x), std::forward<Ts>(xs)...}, true);
-  }
+  void become(T&& x, Ts&&... xs) { do_become(behavior{std::forward<T>(x), std::forward<Ts>(xs)...}, true); }
   void become(behavior bhvr) { do_become(std::move(bhvr), true); }
 
   template <class... Ts>
@@ -181,9 +179,7 @@ public:
   void set_default_handler(skip_t) noexcept { default_handler_ = default_handler_kind::skip; }
   void set_default_handler(drop_t) noexcept { default_handler_ = default_handler_kind::drop; }
   void set_default_handler(print_and_drop_t) noexcept { default_handler_ = default_handler_kind::print_and_drop; }
-  void set_default_handler(reflect_and_quit_t) noexcept {
-    default_handler_ = default_handler_kind::reflect_and_quit;
-  }
+  void set_default_handler(reflect_and_quit_t) noexcept { default_handler_ = default_handler_kind::reflect_and_quit; }
 
   // ---- spawning children ---------------------------------------------------------------
 
@@ -214,9 +210,7 @@ public:
   // The oldest waiting message, left in place, or nullptr; and the same taken
   // out. Only for whoever runs the actor (the deterministic test fixture).
   mailbox_element* peek_mailbox() noexcept { return mailbox_.peek(); }
-  mailbox_element_ptr pop_mailbox() noexcept {
-    return mailbox_element_ptr{mailbox_.try_pop()};
-  }
+  mailbox_element_ptr pop_mailbox() noexcept { return mailbox_element_ptr{mailbox_.try_pop()}; }
 
 protected:
   local_actor() noexcept;

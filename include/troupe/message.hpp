@@ -51,16 +51,12 @@ public:
   const void* at(std::size_t i) const noexcept {
     return reinterpret_cast<const std::byte*>(this) + layout_->offsets[i];
   }
-  void* mutable_at(std::size_t i) noexcept {
-    return reinterpret_cast<std::byte*>(this) + layout_->offsets[i];
-  }
+  void* mutable_at(std::size_t i) noexcept { return reinterpret_cast<std::byte*>(this) + layout_->offsets[i]; }
 
   bool unique() const noexcept { return rc_.load(std::memory_order_acquire) == 1; }
   message_data* copy() const { return layout_->copy(this); }
 
-  friend void intrusive_ptr_add_ref(const message_data* p) noexcept {
-    p->rc_.fetch_add(1, std::memory_order_relaxed);
-  }
+  friend void intrusive_ptr_add_ref(const message_data* p) noexcept { p->rc_.fetch_add(1, std::memory_order_relaxed); }
   friend void intrusive_ptr_release(const message_data* p) noexcept {
     if (p->rc_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
       auto* mp = const_cast<message_data*>(p);
@@ -76,8 +72,7 @@ private:
 template <class... Ts>
 struct message_layout_of {
   static constexpr std::size_t count = sizeof...(Ts);
-  static_assert(((alignof(Ts) <= alignof(std::max_align_t)) && ...),
-                "over-aligned types cannot be message elements");
+  static_assert(((alignof(Ts) <= alignof(std::max_align_t)) && ...), "over-aligned types cannot be message elements");
 
   static constexpr auto compute() {
     struct result {
@@ -139,12 +134,10 @@ struct message_layout_of {
   static message_data* copy_impl(const message_data* src, std::index_sequence<Is...>) {
     return make(*static_cast<const elem_t<Is>*>(src->at(Is))...);
   }
-  static message_data* copy(const message_data* src) {
-    return copy_impl(src, std::index_sequence_for<Ts...>{});
-  }
+  static message_data* copy(const message_data* src) { return copy_impl(src, std::index_sequence_for<Ts...>{}); }
 
-  static constexpr message_layout value{types, computed.offsets, static_cast<std::uint32_t>(count),
-                                        computed.total, &copy, &destroy};
+  static constexpr message_layout value{types, computed.offsets, static_cast<std::uint32_t>(count), computed.total,
+                                        &copy, &destroy};
 };
 
 // Strings given as literals or C strings travel as std::string.

@@ -22,9 +22,7 @@ public:
   }
 
   constexpr bool is_async() const noexcept { return value_ == 0; }
-  constexpr bool is_request() const noexcept {
-    return value_ != 0 && (value_ & (response_flag | answered_flag)) == 0;
-  }
+  constexpr bool is_request() const noexcept { return value_ != 0 && (value_ & (response_flag | answered_flag)) == 0; }
   constexpr bool is_response() const noexcept { return (value_ & response_flag) != 0; }
   constexpr bool is_answered() const noexcept { return (value_ & answered_flag) != 0; }
   constexpr message_id answered() const noexcept { return message_id{value_ | answered_flag}; }

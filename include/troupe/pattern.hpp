@@ -131,8 +131,8 @@ void set_result(invoke_result& res, R&& x) {
     res.kind = invoke_result::done; // answered later through the promise
   } else if constexpr (is_tuple<D>::value) {
     res.kind = invoke_result::reply;
-    res.value = std::apply([](auto&&... xs) { return make_message(std::forward<decltype(xs)>(xs)...); },
-                           std::forward<R>(x));
+    res.value =
+      std::apply([](auto&&... xs) { return make_message(std::forward<decltype(xs)>(xs)...); }, std::forward<R>(x));
   } else {
     res.kind = invoke_result::reply;
     res.value = make_message(std::forward<R>(x));
@@ -174,8 +174,7 @@ public:
   using fun_traits = detail::callable_t<F>;
   using fun_args = typename fun_traits::arg_types;
   static constexpr std::size_t arity = fun_traits::arity;
-  static_assert(arity <= info::num_typed,
-                "the callback takes more arguments than the pattern matches");
+  static_assert(arity <= info::num_typed, "the callback takes more arguments than the pattern matches");
 
   match_case(std::tuple<Elems...> elems, Guard guard, F fun)
     : elems_(std::move(elems)), guard_(std::move(guard)), fun_(std::move(fun)) {
@@ -226,8 +225,7 @@ private:
       static_assert(std::is_same_v<std::decay_t<Param>, typename Elem::type>,
                     "callback parameter type does not match the pattern's element type");
     }
-    static_assert(!std::is_rvalue_reference_v<Param>,
-                  "callback parameters must be values or lvalue references");
+    static_assert(!std::is_rvalue_reference_v<Param>, "callback parameters must be values or lvalue references");
   }
 
   template <std::size_t... J>
@@ -253,7 +251,8 @@ private:
   static constexpr bool needs_mutable() {
     return []<std::size_t... K>(std::index_sequence<K...>) {
       return (detail::is_mutable_ref_v<typename detail::tl_at<K, fun_args>::type> || ...);
-    }(std::make_index_sequence<arity>{});
+    }
+    (std::make_index_sequence<arity>{});
   }
 
   template <std::size_t K>
@@ -365,8 +364,8 @@ constexpr auto on(T&& x, Ts&&... xs) {
         return false;
     return flags[n - 1];
   }();
-  constexpr std::size_t arg_matches = (detail::is_arg_match<T>::value ? 1 : 0)
-                                      + (std::size_t{0} + ... + (detail::is_arg_match<Ts>::value ? 1 : 0));
+  constexpr std::size_t arg_matches =
+    (detail::is_arg_match<T>::value ? 1 : 0) + (std::size_t{0} + ... + (detail::is_arg_match<Ts>::value ? 1 : 0));
   static_assert(arg_matches == 0 || (arg_matches == 1 && last_is_arg_match),
                 "arg_match may only appear as the last argument of on()");
   if constexpr (arg_matches == 1) {
@@ -374,7 +373,8 @@ constexpr auto on(T&& x, Ts&&... xs) {
     return [&]<std::size_t... I>(std::index_sequence<I...>) {
       return pattern<true, detail::no_guard, decltype(detail::to_elem(std::get<I>(all)))...>{
         {detail::to_elem(std::get<I>(all))...}, {}};
-    }(std::make_index_sequence<n - 1>{});
+    }
+    (std::make_index_sequence<n - 1>{});
   } else {
     return pattern<false, detail::no_guard, decltype(detail::to_elem(std::forward<T>(x))),
                    decltype(detail::to_elem(std::forward<Ts>(xs)))...>{

@@ -38,8 +38,9 @@ public:
 
   template <class... Cs>
   void receive(Cs&&... cases) {
-    static_assert(requires { self_->receive_response(id_, behavior{}); },
-                  "receive() on a response handle needs a blocking actor (scoped_actor); use then() or await()");
+    static_assert(
+      requires { self_->receive_response(id_, behavior{}); },
+      "receive() on a response handle needs a blocking actor (scoped_actor); use then() or await()");
     self_->receive_response(id_, behavior{std::forward<Cs>(cases)...});
   }
 

@@ -8,11 +8,11 @@ namespace troupe {
 
 enum class spawn_options : std::uint8_t {
   none = 0,
-  detached_flag = 1,   // runs on its own thread instead of the scheduler
-  linked_flag = 2,     // the spawning actor links to the new one
-  monitored_flag = 4,  // the spawning actor monitors the new one
-  lazy_init_flag = 8,  // initialised and scheduled only when its first message arrives
-  hidden_flag = 16,    // not counted by await_all_actors_done()
+  detached_flag = 1,  // runs on its own thread instead of the scheduler
+  linked_flag = 2,    // the spawning actor links to the new one
+  monitored_flag = 4, // the spawning actor monitors the new one
+  lazy_init_flag = 8, // initialised and scheduled only when its first message arrives
+  hidden_flag = 16,   // not counted by await_all_actors_done()
 };
 
 constexpr spawn_options operator+(spawn_options a, spawn_options b) noexcept {

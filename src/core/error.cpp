@@ -120,8 +120,7 @@ error& error::operator=(const error& other) {
       data_->context = other.data_->context; // may throw; leaves *this unchanged
       data_->code = other.data_->code;
       data_->category = other.data_->category;
-    }
-    else
+    } else
       data_ = std::make_unique<data>(*other.data_);
   }
   return *this;

@@ -230,8 +230,8 @@ local_actor::handled local_actor::invoke(mailbox_element* e, behavior& bhvr) {
     case default_handler_kind::skip:
       return handled::skipped;
     case default_handler_kind::print_and_drop:
-      std::fprintf(stderr, "[troupe] actor %llu dropped unexpected message %s\n",
-                   static_cast<unsigned long long>(id()), to_string(msg).c_str());
+      std::fprintf(stderr, "[troupe] actor %llu dropped unexpected message %s\n", static_cast<unsigned long long>(id()),
+                   to_string(msg).c_str());
       [[fallthrough]];
     case default_handler_kind::drop:
       if (e->mid.is_request())

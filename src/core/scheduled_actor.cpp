@@ -142,8 +142,7 @@ void scheduled_actor::arm_timeout() {
   auto self = address();
   system().schedule_timer_after(bhvr_stack_.back().timeout(), [self, id] {
     if (auto ptr = self.lock())
-      ptr->get()->enqueue(make_mailbox_element(nullptr, message_id{}, timeout_msg{id}),
-                          scheduler::current_worker());
+      ptr->get()->enqueue(make_mailbox_element(nullptr, message_id{}, timeout_msg{id}), scheduler::current_worker());
   });
 }
 

@@ -16,8 +16,7 @@ actor_system_config deterministic_fixture::deterministic(actor_system_config cfg
 }
 
 deterministic_fixture::deterministic_fixture(actor_system_config cfg)
-  : sys(deterministic(std::move(cfg))), sched(static_cast<test_coordinator&>(sys.scheduler())), self(sys) {
-}
+  : sys(deterministic(std::move(cfg))), sched(static_cast<test_coordinator&>(sys.scheduler())), self(sys) {}
 
 deterministic_fixture::~deterministic_fixture() {
   run();

@@ -16,10 +16,14 @@ namespace {
 
 const char* name_of(check_kind kind) {
   switch (kind) {
-    case check_kind::expect: return "expect";
-    case check_kind::allow: return "allow";
-    case check_kind::disallow: return "disallow";
-    case check_kind::inject: return "inject";
+    case check_kind::expect:
+      return "expect";
+    case check_kind::allow:
+      return "allow";
+    case check_kind::disallow:
+      return "disallow";
+    case check_kind::inject:
+      return "inject";
   }
   return "check";
 }
@@ -42,8 +46,7 @@ std::string expected_text(const check_spec& spec) {
 } // namespace
 
 void fail_check(const check_spec& spec, const std::string& what) {
-  ADD_FAILURE_AT(spec.where.file_name(), static_cast<int>(spec.where.line()))
-    << name_of(spec.kind) << ": " << what;
+  ADD_FAILURE_AT(spec.where.file_name(), static_cast<int>(spec.where.line())) << name_of(spec.kind) << ": " << what;
 }
 
 bool send_injected(const check_spec& spec, message msg) {
@@ -55,8 +58,7 @@ bool send_injected(const check_spec& spec, message msg) {
   return true;
 }
 
-bool run_check(deterministic_fixture& fix, const check_spec& spec,
-               const std::function<bool(const message&)>& matches) {
+bool run_check(deterministic_fixture& fix, const check_spec& spec, const std::function<bool(const message&)>& matches) {
   auto receiver = spec.receiver ? spec.receiver : fix.sched.next_actor();
   if (!receiver) {
     if (spec.kind == check_kind::expect || spec.kind == check_kind::inject)
@@ -69,8 +71,8 @@ bool run_check(deterministic_fixture& fix, const check_spec& spec,
     return false;
   }
   const mailbox_element* next = target->peek_mailbox();
-  bool found = next != nullptr && matches(next->content)
-               && (!spec.sender_checked || next->sender.get() == spec.sender.ctrl());
+  bool found =
+    next != nullptr && matches(next->content) && (!spec.sender_checked || next->sender.get() == spec.sender.ctrl());
   auto found_text = [&] {
     if (next == nullptr)
       return std::string{"no message"};
@@ -88,8 +90,8 @@ bool run_check(deterministic_fixture& fix, const check_spec& spec,
     case check_kind::expect:
     case check_kind::inject:
       if (!found) {
-        fail_check(spec, "next message of " + to_string(receiver) + " does not match\n  expected: "
-                           + expected_text(spec) + "\n     found: " + found_text());
+        fail_check(spec, "next message of " + to_string(receiver)
+                           + " does not match\n  expected: " + expected_text(spec) + "\n     found: " + found_text());
         return false;
       }
       break;

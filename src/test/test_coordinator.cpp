@@ -33,9 +33,7 @@ private:
 
 } // namespace
 
-test_coordinator::test_coordinator(actor_system* sys)
-  : abstract_coordinator(sys, 1, 1), ctx_(sys, this) {
-}
+test_coordinator::test_coordinator(actor_system* sys) : abstract_coordinator(sys, 1, 1), ctx_(sys, this) {}
 
 test_coordinator::~test_coordinator() {
   stop();

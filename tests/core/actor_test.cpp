@@ -91,10 +91,12 @@ TEST_F(actor_deterministic, unmatched_messages_are_skipped_until_become) {
 TEST_F(actor_deterministic, keep_behavior_and_unbecome_testee) {
   auto testee = sys.spawn([](event_based_actor* self) {
     self->become(on<int>() >> [=](int value1) {
-      self->become(keep_behavior, on<float>() >> [=](float value2) {
-        self->send(actor_cast<actor>(self->current_sender()), std::to_string(value1) + " => " + std::to_string(value2));
-        self->unbecome();
-      });
+      self->become(
+        keep_behavior, on<float>() >> [=](float value2) {
+          self->send(actor_cast<actor>(self->current_sender()),
+                     std::to_string(value1) + " => " + std::to_string(value2));
+          self->unbecome();
+        });
     });
   });
   self->send(testee, 1);
@@ -112,9 +114,7 @@ TEST_F(actor_deterministic, keep_behavior_and_unbecome_testee) {
 TEST(actor, empty_behavior_stack_terminates_normally) {
   actor_system sys{test_config()};
   scoped_actor self{sys};
-  auto a = sys.spawn([](event_based_actor* self) -> behavior {
-    return {[=](int) { self->unbecome(); }};
-  });
+  auto a = sys.spawn([](event_based_actor* self) -> behavior { return {[=](int) { self->unbecome(); }}; });
   self->monitor(a);
   self->send(a, 1);
   error reason;
@@ -151,21 +151,18 @@ TEST_F(actor_deterministic, then_is_multiplexed_and_await_is_exclusive) {
     return {[=](int x) {
       auto rp = self->make_response_promise();
       self->delayed_send(self, 30ms, atom("reply"), x);
-      self->become(keep_behavior, on(atom("reply"), arg_match) >> [=](int y) mutable {
-        rp.deliver(y * 2);
-        self->unbecome();
-      });
+      self->become(
+        keep_behavior, on(atom("reply"), arg_match) >> [=](int y) mutable {
+          rp.deliver(y * 2);
+          self->unbecome();
+        });
     }};
   });
   auto client = sys.spawn([=](event_based_actor* self) -> behavior {
     auto log = std::make_shared<std::string>();
     return {
-      on(atom("then")) >> [=] {
-        self->request(slow, 5s, 1).then([=](int r) { *log += "r" + std::to_string(r); });
-      },
-      on(atom("await")) >> [=] {
-        self->request(slow, 5s, 2).await([=](int r) { *log += "a" + std::to_string(r); });
-      },
+      on(atom("then")) >> [=] { self->request(slow, 5s, 1).then([=](int r) { *log += "r" + std::to_string(r); }); },
+      on(atom("await")) >> [=] { self->request(slow, 5s, 2).await([=](int r) { *log += "a" + std::to_string(r); }); },
       on(atom("note"), arg_match) >> [=](const std::string& s) { *log += s; },
       on(atom("log")) >> [=] { return *log; },
     };
@@ -322,9 +319,8 @@ TEST(actor, spawn_linked_and_monitored_from_actor) {
   actor_system sys{test_config()};
   scoped_actor self{sys};
   auto parent = sys.spawn([](event_based_actor* self) -> behavior {
-    auto child = self->spawn<linked>([](event_based_actor* child) -> behavior {
-      return {[=](int) { child->quit(exit_reason::user_shutdown); }};
-    });
+    auto child = self->spawn<linked>(
+      [](event_based_actor* child) -> behavior { return {[=](int) { child->quit(exit_reason::user_shutdown); }}; });
     return {[=](int x) { self->send(child, x); }};
   });
   self->monitor(parent);
@@ -335,12 +331,15 @@ TEST(actor, spawn_linked_and_monitored_from_actor) {
 }
 
 TEST_F(actor_deterministic, after_timeout_in_behavior) {
-  auto a = sys.spawn([](event_based_actor* self, actor parent) -> behavior {
-    return {[](int) {}, after(20ms) >> [=] {
-              self->send(parent, atom("timeout"));
-              self->quit();
-            }};
-  }, actor{self});
+  auto a = sys.spawn(
+    [](event_based_actor* self, actor parent) -> behavior {
+      return {[](int) {}, after(20ms) >>
+                            [=] {
+                              self->send(parent, atom("timeout"));
+                              self->quit();
+                            }};
+    },
+    actor{self});
   run();
   advance_time(19ms);
   run();
@@ -354,9 +353,8 @@ TEST(actor, delegate_answers_original_requester) {
   actor_system sys{test_config()};
   scoped_actor self{sys};
   auto worker = sys.spawn(adder);
-  auto front = sys.spawn([=](event_based_actor* self) -> behavior {
-    return {[=](int a, int b) { self->delegate(worker, a, b); }};
-  });
+  auto front = sys.spawn(
+    [=](event_based_actor* self) -> behavior { return {[=](int a, int b) { self->delegate(worker, a, b); }}; });
   int r = 0;
   self->request(front, 5s, 1, 2).receive([&](int x) { r = x; });
   EXPECT_EQ(r, 3);

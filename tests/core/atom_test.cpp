@@ -25,9 +25,9 @@ static_assert(atom("") == atom_value{});
 static_assert(atom("a") != atom("a "));
 static_assert(atom("0") != atom(""));
 static_assert(atom("00") != atom("0"));
-static_assert(atom("abc") < atom("abd"));     // same length: ASCII order
+static_assert(atom("abc") < atom("abd")); // same length: ASCII order
 static_assert(atom("ABC") < atom("abc"));
-static_assert(atom("zz") < atom("aaa"));      // shorter first
+static_assert(atom("zz") < atom("aaa")); // shorter first
 static_assert(detail::atom_decode(atom("hello")).view() == "hello");
 static_assert(detail::atom_decode(atom("0123456789")).view() == "0123456789");
 static_assert(detail::atom_decode(atom(" _ Zz9 ")).view() == " _ Zz9 ");
@@ -89,7 +89,9 @@ constexpr auto encode_one() {
   return detail::atom_encode(std::string_view{s, 1});
 }
 template <char C>
-concept valid_atom_char = requires { typename probe<atom_value, encode_one<C>()>; };
+concept valid_atom_char = requires {
+  typename probe<atom_value, encode_one<C>()>;
+};
 static_assert(valid_atom_char<'a'>);
 static_assert(valid_atom_char<'_'>);
 static_assert(valid_atom_char<' '>);
@@ -145,8 +147,8 @@ TEST(atom, distinct_values_for_distinct_strings) {
     for (char b : detail::atom_alphabet)
       strings.push_back(std::string{a, b});
   }
-  for (const char* s : {"get", "put", "get ", " get", "0get", "get0", "Get", "GET", "abcdefghij",
-                        "abcdefghi", "abcdefghiz"})
+  for (const char* s :
+       {"get", "put", "get ", " get", "0get", "get0", "Get", "GET", "abcdefghij", "abcdefghi", "abcdefghiz"})
     strings.emplace_back(s);
   std::set<std::uint64_t> values;
   for (const auto& s : strings)

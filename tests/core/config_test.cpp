@@ -133,8 +133,8 @@ TEST(config, scheduler_policy) {
 
 // The argc/argv overload skips argv[0] and reads the rest.
 TEST(config, parse_argc_argv_skips_program_name) {
-  std::vector<std::string> args{"--scheduler.workers=bogus", "--scheduler.workers=2",
-                                "--scheduler.max-throughput=11", "--scheduler.policy=sharing", "file.txt"};
+  std::vector<std::string> args{"--scheduler.workers=bogus", "--scheduler.workers=2", "--scheduler.max-throughput=11",
+                                "--scheduler.policy=sharing", "file.txt"};
   std::vector<char*> argv;
   for (auto& a : args)
     argv.push_back(a.data());
@@ -322,8 +322,8 @@ TEST(config, remainder_keeps_non_troupe_arguments) {
                         "--schedulerish=3", "--", "last"});
   ASSERT_FALSE(err) << to_string(err);
   EXPECT_EQ(cfg.workers, 2u);
-  std::vector<std::string> expected{"input.txt", "--verbose", "-x", "--other.opt=1", "--config-files=x",
-                                    "--schedulerish=3", "--", "last"};
+  std::vector<std::string> expected{"input.txt",        "--verbose",        "-x", "--other.opt=1",
+                                    "--config-files=x", "--schedulerish=3", "--", "last"};
   EXPECT_EQ(cfg.remainder(), expected);
   // A second parse starts a new remainder.
   ASSERT_FALSE(cfg.parse({"again"}));
@@ -342,8 +342,8 @@ TEST(config, systems_with_each_policy_run_actors) {
   for (std::string policy : {"sharing", "stealing"}) {
     for (std::string workers : {"1", "3"}) {
       actor_system_config cfg;
-      ASSERT_FALSE(cfg.parse({"--scheduler.policy=" + policy, "--scheduler.workers=" + workers,
-                              "--scheduler.max-throughput=2"}));
+      ASSERT_FALSE(
+        cfg.parse({"--scheduler.policy=" + policy, "--scheduler.workers=" + workers, "--scheduler.max-throughput=2"}));
       EXPECT_TRUE(runs_actors(cfg)) << policy << " with " << workers << " workers";
     }
   }

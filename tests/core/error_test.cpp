@@ -111,8 +111,7 @@ TEST(error, exit_reason_normal_is_a_real_error) {
 
 TEST(error, categories_separate_equal_codes) {
   // sec::unexpected_message and exit_reason::unhandled_exception are both 1.
-  static_assert(static_cast<int>(sec::unexpected_message) ==
-                static_cast<int>(exit_reason::unhandled_exception));
+  static_assert(static_cast<int>(sec::unexpected_message) == static_cast<int>(exit_reason::unhandled_exception));
   error a = sec::unexpected_message;
   error b = exit_reason::unhandled_exception;
   EXPECT_NE(a, b);
@@ -239,8 +238,7 @@ TEST(error, user_category) {
 TEST(error, to_string) {
   EXPECT_EQ(to_string(error{}), "none");
   EXPECT_EQ(to_string(error{sec::request_timeout}), "error(system, request_timeout)");
-  EXPECT_EQ(to_string(make_error(sec::request_timeout, "context")),
-            "error(system, request_timeout, \"context\")");
+  EXPECT_EQ(to_string(make_error(sec::request_timeout, "context")), "error(system, request_timeout, \"context\")");
   EXPECT_EQ(to_string(error{exit_reason::normal}), "error(exit, normal)");
   EXPECT_EQ(to_string(error{exit_reason::kill}), "error(exit, kill)");
   EXPECT_EQ(to_string(make_error(sec::runtime_error, "say \"hi\" \\o/")),
@@ -280,8 +278,7 @@ TEST(error, enum_to_string) {
 
 TEST(error, streaming) {
   std::ostringstream os;
-  os << error{} << ';' << error{sec::bad_function_call} << ';' << sec::type_clash << ';'
-     << exit_reason::unreachable;
+  os << error{} << ';' << error{sec::bad_function_call} << ';' << sec::type_clash << ';' << exit_reason::unreachable;
   EXPECT_EQ(os.str(), "none;error(system, bad_function_call);type_clash;unreachable");
 }
 

@@ -88,7 +88,7 @@ TEST_F(failure_deterministic, unhandled_message_default_skip_is_kept_and_handled
   auto a = sys.spawn(opener);
   self->send(a, "early");
   expect<std::string>().from(self).to(a).with("early"); // skipped: stays for later
-  EXPECT_FALSE(has_message(self)); // neither handled nor answered with an error
+  EXPECT_FALSE(has_message(self));                      // neither handled nor answered with an error
   self->send(a, atom("open"));
   expect<atom_value>().from(self).to(a).with(atom("open"));
   expect<std::string>().from(self).to(a).with("early"); // back in front after become
@@ -98,11 +98,13 @@ TEST_F(failure_deterministic, unhandled_message_default_skip_is_kept_and_handled
 // Default (skip): a skipped request is not answered; it is answered once handled.
 TEST_F(failure_deterministic, unhandled_request_default_skip_is_answered_after_become) {
   auto a = sys.spawn(opener);
-  auto client = sys.spawn([=](event_based_actor* c, actor out) -> behavior {
-    c->request(a, 5s, "req").then([=](const std::string& s) { c->send(out, s); },
-                                   [=](error& e) { c->send(out, to_string(e)); });
-    return {};
-  }, actor{self});
+  auto client = sys.spawn(
+    [=](event_based_actor* c, actor out) -> behavior {
+      c->request(a, 5s, "req")
+        .then([=](const std::string& s) { c->send(out, s); }, [=](error& e) { c->send(out, to_string(e)); });
+      return {};
+    },
+    actor{self});
   run();
   EXPECT_FALSE(has_message(self)); // skipped: not answered
   self->send(a, atom("open"));
@@ -162,8 +164,8 @@ TEST(failure, unhandled_message_reflect_and_quit_reflects_and_terminates) {
   });
   self->monitor(a);
   std::string reflected;
-  self->request(a, 5s, "mirror").receive([&](const std::string& s) { reflected = s; },
-                                         [&](error& e) { reflected = to_string(e); });
+  self->request(a, 5s, "mirror")
+    .receive([&](const std::string& s) { reflected = s; }, [&](error& e) { reflected = to_string(e); });
   EXPECT_EQ(reflected, "mirror");
   EXPECT_EQ(wait_down(self, a), sec::unexpected_message);
 }
@@ -213,9 +215,7 @@ TEST(failure, unmatched_response_terminates_requester_with_unexpected_response) 
   actor_system sys{test_config()};
   scoped_actor self{sys};
   auto server = sys.spawn(adder);
-  auto client = sys.spawn([=](event_based_actor* c) {
-    c->request(server, 5s, 1, 2).then([](const std::string&) {});
-  });
+  auto client = sys.spawn([=](event_based_actor* c) { c->request(server, 5s, 1, 2).then([](const std::string&) {}); });
   self->monitor(client);
   EXPECT_EQ(wait_down(self, client), sec::unexpected_response);
 }
@@ -250,9 +250,9 @@ TEST(failure, request_to_terminated_actor_yields_request_receiver_down) {
   error err;
   self->request(a, 5s, 1).receive([](int) {}, [&](error& e) { err = e; });
   EXPECT_EQ(err, sec::request_receiver_down);
-  auto client = sys.spawn([=](event_based_actor* c, actor out) {
-    c->request(a, 5s, 2).then([](int) {}, [=](error& e) { c->send(out, e); });
-  }, actor{self});
+  auto client = sys.spawn(
+    [=](event_based_actor* c, actor out) { c->request(a, 5s, 2).then([](int) {}, [=](error& e) { c->send(out, e); }); },
+    actor{self});
   EXPECT_EQ(receive_one<error>(self), sec::request_receiver_down);
 }
 
@@ -262,9 +262,9 @@ TEST_F(failure_deterministic, pending_requests_of_a_terminating_actor_get_reques
   auto a = sys.spawn([](event_based_actor* s) -> behavior {
     return {[](int) { return skip; }, on(atom("stop")) >> [=] { s->quit(); }};
   });
-  auto client = sys.spawn([=](event_based_actor* c, actor out) {
-    c->request(a, 5s, 1).then([](int) {}, [=](error& e) { c->send(out, e); });
-  }, actor{self});
+  auto client = sys.spawn(
+    [=](event_based_actor* c, actor out) { c->request(a, 5s, 1).then([](int) {}, [=](error& e) { c->send(out, e); }); },
+    actor{self});
   run();
   EXPECT_FALSE(has_message(self)); // the request waits, skipped
   self->send(a, atom("stop"));
@@ -283,14 +283,16 @@ TEST(failure, request_to_null_handle_yields_request_receiver_down) {
   error err;
   self->request(nobody, 5s, 1).receive([](int) {}, [&](error& e) { err = e; });
   EXPECT_EQ(err, sec::request_receiver_down);
-  auto client = sys.spawn([](event_based_actor* c, actor out) {
-    c->request(actor{}, 5s, 2).then([](int) {}, [=](error& e) { c->send(out, e); });
-  }, actor{self});
+  auto client =
+    sys.spawn([](event_based_actor* c,
+                 actor out) { c->request(actor{}, 5s, 2).then([](int) {}, [=](error& e) { c->send(out, e); }); },
+              actor{self});
   EXPECT_EQ(receive_one<error>(self), sec::request_receiver_down);
   err.clear();
-  auto client2 = sys.spawn([](event_based_actor* c, actor out) {
-    c->sync_send(actor{}, 2).then([](int) {}, [=](error& e) { c->send(out, e); });
-  }, actor{self});
+  auto client2 =
+    sys.spawn([](event_based_actor* c,
+                 actor out) { c->sync_send(actor{}, 2).then([](int) {}, [=](error& e) { c->send(out, e); }); },
+              actor{self});
   EXPECT_EQ(receive_one<error>(self), sec::request_receiver_down);
 }
 
@@ -413,9 +415,10 @@ TEST(failure, exception_from_actor_constructor_propagates_from_spawn) {
 // A request without a response in time yields sec::request_timeout to its error handler.
 TEST_F(failure_deterministic, request_timeout_goes_to_error_handler) {
   auto silent = sys.spawn(silent_actor);
-  auto client = sys.spawn([=](event_based_actor* c, actor out) {
-    c->request(silent, 20ms, 1).then([](int) {}, [=](error& e) { c->send(out, e); });
-  }, actor{self});
+  auto client =
+    sys.spawn([=](event_based_actor* c,
+                  actor out) { c->request(silent, 20ms, 1).then([](int) {}, [=](error& e) { c->send(out, e); }); },
+              actor{self});
   run();
   advance_time(19ms);
   run();
@@ -436,9 +439,7 @@ TEST_F(failure_deterministic, request_timeout_goes_to_error_handler) {
 // error (here sec::request_timeout).
 TEST_F(failure_deterministic, request_timeout_without_error_handler_terminates_requester) {
   auto silent = sys.spawn(silent_actor);
-  auto client = sys.spawn([=](event_based_actor* c) {
-    c->request(silent, 20ms, 1).then([](int) {});
-  });
+  auto client = sys.spawn([=](event_based_actor* c) { c->request(silent, 20ms, 1).then([](int) {}); });
   self->monitor(client);
   run();
   EXPECT_FALSE(has_message(self));
@@ -508,16 +509,18 @@ TEST(failure, become_from_detached_actor_changes_behavior) {
   scoped_actor self{sys};
   auto a = sys.spawn<detached>([](event_based_actor* s) -> behavior {
     return {
-      on(atom("open")) >> [=] {
-        s->become([=](const std::string& x) { return "str " + x; },
-                  on(atom("nest")) >> [=] {
-                    s->become(keep_behavior, [=](int i) {
-                      s->unbecome();
-                      return i * 2;
-                    });
-                  },
-                  on(atom("close")) >> [=] { s->unbecome(); });
-      },
+      on(atom("open")) >>
+        [=] {
+          s->become([=](const std::string& x) { return "str " + x; },
+                    on(atom("nest")) >>
+                      [=] {
+                        s->become(keep_behavior, [=](int i) {
+                          s->unbecome();
+                          return i * 2;
+                        });
+                      },
+                    on(atom("close")) >> [=] { s->unbecome(); });
+        },
     };
   });
   self->monitor(a);
@@ -639,15 +642,19 @@ TEST(failure, links_and_monitors_do_not_keep_terminated_actors_alive) {
     captured_probe = c;
     x = sys.spawn<probe>(std::move(m), std::move(c));
   }
-  auto linked_peer = sys.spawn([](event_based_actor* s, actor_addr target) -> behavior {
-    s->set_exit_handler([](exit_msg&) {});
-    s->link_to(target);
-    return {on(atom("ready")) >> [] { return atom("ready"); }};
-  }, x.address());
-  auto monitoring_peer = sys.spawn([](event_based_actor* s, actor_addr target) -> behavior {
-    s->monitor(target);
-    return {on(atom("ready")) >> [] { return atom("ready"); }, [](down_msg&) {}};
-  }, x.address());
+  auto linked_peer = sys.spawn(
+    [](event_based_actor* s, actor_addr target) -> behavior {
+      s->set_exit_handler([](exit_msg&) {});
+      s->link_to(target);
+      return {on(atom("ready")) >> [] { return atom("ready"); }};
+    },
+    x.address());
+  auto monitoring_peer = sys.spawn(
+    [](event_based_actor* s, actor_addr target) -> behavior {
+      s->monitor(target);
+      return {on(atom("ready")) >> [] { return atom("ready"); }, [](down_msg&) {}};
+    },
+    x.address());
   for (auto& p : {linked_peer, monitoring_peer}) {
     bool ready = false;
     self->request(p, 5s, atom("ready")).receive([&](atom_value) { ready = true; });
@@ -673,10 +680,12 @@ TEST(failure, links_and_monitors_do_not_keep_terminated_actors_alive) {
 // kill (sent directly or arriving through a link) terminates the actor.
 TEST_F(failure_deterministic, exit_reason_kill_cannot_be_trapped) {
   auto make_trapper = [&] {
-    return sys.spawn([](event_based_actor* s, actor out) -> behavior {
-      s->set_exit_handler([=](exit_msg& em) { s->send(out, to_string(em.reason)); });
-      return {on(atom("ready")) >> [] { return atom("ready"); }};
-    }, actor{self});
+    return sys.spawn(
+      [](event_based_actor* s, actor out) -> behavior {
+        s->set_exit_handler([=](exit_msg& em) { s->send(out, to_string(em.reason)); });
+        return {on(atom("ready")) >> [] { return atom("ready"); }};
+      },
+      actor{self});
   };
   auto trapper = make_trapper();
   self->monitor(trapper);
@@ -692,10 +701,12 @@ TEST_F(failure_deterministic, exit_reason_kill_cannot_be_trapped) {
   EXPECT_FALSE(has_message(self)); // the handler never saw the kill
   // Through a link.
   auto trapper2 = make_trapper();
-  auto victim = sys.spawn([](event_based_actor* s, actor t) -> behavior {
-    s->link_to(t);
-    return {on(atom("ready")) >> [] { return atom("ready"); }};
-  }, trapper2);
+  auto victim = sys.spawn(
+    [](event_based_actor* s, actor t) -> behavior {
+      s->link_to(t);
+      return {on(atom("ready")) >> [] { return atom("ready"); }};
+    },
+    trapper2);
   run();
   self->monitor(trapper2);
   self->send_exit(victim, exit_reason::kill);
@@ -793,15 +804,17 @@ TEST_F(failure_deterministic, dropped_response_promise_yields_broken_promise) {
   auto a = sys.spawn([](event_based_actor* s) -> behavior {
     auto kept = std::make_shared<std::vector<response_promise>>();
     return {
-      on(atom("drop")) >> [=] {
-        auto rp = s->make_response_promise();
-        auto copy = rp;
-        return rp; // every copy dies here
-      },
-      on(atom("keep")) >> [=] {
-        kept->push_back(s->make_response_promise());
-        return kept->back();
-      },
+      on(atom("drop")) >>
+        [=] {
+          auto rp = s->make_response_promise();
+          auto copy = rp;
+          return rp; // every copy dies here
+        },
+      on(atom("keep")) >>
+        [=] {
+          kept->push_back(s->make_response_promise());
+          return kept->back();
+        },
       on(atom("quit")) >> [=] { s->quit(); },
     };
   });
@@ -809,9 +822,10 @@ TEST_F(failure_deterministic, dropped_response_promise_yields_broken_promise) {
   run();
   EXPECT_EQ(received<error>(), sec::broken_promise);
   // A kept promise owes an answer until its holder terminates.
-  auto client = sys.spawn([=](event_based_actor* c, actor out) {
-    c->request(a, 5s, atom("keep")).then([] {}, [=](error& e) { c->send(out, e); });
-  }, actor{self});
+  auto client =
+    sys.spawn([=](event_based_actor* c,
+                  actor out) { c->request(a, 5s, atom("keep")).then([] {}, [=](error& e) { c->send(out, e); }); },
+              actor{self});
   run();
   EXPECT_FALSE(has_message(self));
   self->send(a, atom("quit"));
@@ -862,9 +876,8 @@ TEST(failure, empty_behavior_stack_terminates_normally) {
   actor_system sys{test_config()};
   scoped_actor self{sys};
   auto by_unbecome = sys.spawn([](event_based_actor* s) -> behavior { return {[=](int) { s->unbecome(); }}; });
-  auto by_empty_become = sys.spawn([](event_based_actor* s) -> behavior {
-    return {[=](int) { s->become(behavior{}); }};
-  });
+  auto by_empty_become =
+    sys.spawn([](event_based_actor* s) -> behavior { return {[=](int) { s->become(behavior{}); }}; });
   auto no_behavior = sys.spawn([](event_based_actor*) {});
   auto empty_behavior = sys.spawn([]() -> behavior { return {}; });
   auto class_default = sys.spawn<event_based_actor>();
@@ -884,16 +897,17 @@ TEST_F(failure_deterministic, pending_response_keeps_actor_without_behavior_aliv
     return {[=](int x) {
       auto rp = s->make_response_promise();
       s->delayed_send(s, 30ms, atom("go"));
-      s->become(keep_behavior, on(atom("go")) >> [=]() mutable {
-        rp.deliver(x * 2);
-        s->unbecome();
-      });
+      s->become(
+        keep_behavior, on(atom("go")) >> [=]() mutable {
+          rp.deliver(x * 2);
+          s->unbecome();
+        });
       return rp;
     }};
   });
-  auto client = sys.spawn([=](event_based_actor* c, actor out) {
-    c->request(slow, 5s, 21).then([=](int r) { c->send(out, r); });
-  }, actor{self});
+  auto client =
+    sys.spawn([=](event_based_actor* c, actor out) { c->request(slow, 5s, 21).then([=](int r) { c->send(out, r); }); },
+              actor{self});
   self->monitor(client);
   run();
   EXPECT_EQ(sys.running_actors(), 2u) << "the client ended before its response";

@@ -57,8 +57,12 @@ struct fan_in_result {
 
 fan_in_result await_total(scoped_actor& self) {
   fan_in_result r;
-  self->receive(on(atom("total"), arg_match) >> [&](long total, long errors) { r = {total, errors}; },
-                after(60s) >> [] { ADD_FAILURE() << "receiver did not get all messages"; });
+  self->receive(
+    on(atom("total"), arg_match) >>
+      [&](long total, long errors) {
+        r = {total, errors};
+      },
+    after(60s) >> [] { ADD_FAILURE() << "receiver did not get all messages"; });
   return r;
 }
 
@@ -74,13 +78,15 @@ TEST(mailbox_stress, twenty_senders_to_one_receiver_keep_per_sender_order) {
   auto receiver = sys.spawn(fan_in, senders, long{senders} * per_sender, actor{self});
   std::vector<actor> sender_actors;
   for (int id = 0; id < senders; ++id) {
-    sender_actors.push_back(sys.spawn([](event_based_actor* s, actor target, int id) -> behavior {
-      return {on(atom("go")) >> [=] {
-        for (int i = 0; i < per_sender; ++i)
-          s->send(target, id, i);
-        s->quit();
-      }};
-    }, receiver, id));
+    sender_actors.push_back(sys.spawn(
+      [](event_based_actor* s, actor target, int id) -> behavior {
+        return {on(atom("go")) >> [=] {
+          for (int i = 0; i < per_sender; ++i)
+            s->send(target, id, i);
+          s->quit();
+        }};
+      },
+      receiver, id));
   }
   for (auto& s : sender_actors)
     self->send(s, atom("go"));
@@ -104,17 +110,19 @@ TEST(mailbox_stress, bursty_senders_keep_per_sender_order) {
   scoped_actor self{sys};
   auto receiver = sys.spawn(fan_in, senders, long{senders} * bursts * burst_size, actor{self});
   for (int id = 0; id < senders; ++id) {
-    sys.spawn([](event_based_actor* s, actor target, int id) -> behavior {
-      s->send(s, atom("burst"), 0);
-      return {on(atom("burst"), arg_match) >> [=](int b) {
-        for (int i = 0; i < burst_size; ++i)
-          s->send(target, id, b * burst_size + i);
-        if (b + 1 < bursts)
-          s->send(s, atom("burst"), b + 1);
-        else
-          s->quit();
-      }};
-    }, receiver, id);
+    sys.spawn(
+      [](event_based_actor* s, actor target, int id) -> behavior {
+        s->send(s, atom("burst"), 0);
+        return {on(atom("burst"), arg_match) >> [=](int b) {
+          for (int i = 0; i < burst_size; ++i)
+            s->send(target, id, b * burst_size + i);
+          if (b + 1 < bursts)
+            s->send(s, atom("burst"), b + 1);
+          else
+            s->quit();
+        }};
+      },
+      receiver, id);
   }
   auto r = await_total(self);
   EXPECT_EQ(r.total, long{senders} * bursts * burst_size);
@@ -200,11 +208,12 @@ int await_done(scoped_actor& self, int pairs, int rounds) {
   int received = 0;
   bool timed_out = false;
   self->receive_while([&] { return received < pairs && !timed_out; },
-                      on(atom("done"), arg_match) >> [&](int ok) {
-                        ++received;
-                        if (ok == rounds)
-                          ++complete;
-                      },
+                      on(atom("done"), arg_match) >>
+                        [&](int ok) {
+                          ++received;
+                          if (ok == rounds)
+                            ++complete;
+                        },
                       after(30s) >> [&] { timed_out = true; });
   EXPECT_FALSE(timed_out) << received << " of " << pairs << " pairs finished";
   return complete;
@@ -247,9 +256,8 @@ TEST(mailbox_stress, ping_pong_storm_detached_and_blocking) {
     auto bp = sys.spawn([](blocking_actor* b) {
       bool running = true;
       b->receive_while([&] { return running; },
-                       on(atom("ping"), arg_match) >> [&](int n) {
-                         b->send(actor_cast<actor>(b->current_sender()), atom("pong"), n);
-                       },
+                       on(atom("ping"), arg_match) >>
+                         [&](int n) { b->send(actor_cast<actor>(b->current_sender()), atom("pong"), n); },
                        on(atom("stop")) >> [&] { running = false; });
     });
     pongs.push_back(bp);
@@ -277,11 +285,12 @@ TEST(mailbox_stress, scoped_actor_ping_storm) {
     int got = 0;
     bool timed_out = false;
     self->receive_while([&] { return got < actors && !timed_out; },
-                        on(atom("pong"), arg_match) >> [&](int n) {
-                          ++got;
-                          if (n == r)
-                            ++ok;
-                        },
+                        on(atom("pong"), arg_match) >>
+                          [&](int n) {
+                            ++got;
+                            if (n == r)
+                              ++ok;
+                          },
                         after(10s) >> [&] { timed_out = true; });
     ASSERT_FALSE(timed_out) << "round " << r;
   }

@@ -25,11 +25,11 @@ namespace {
 #if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
 constexpr int scale_div = 2;
 #elif defined(__has_feature)
-#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#  if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
 constexpr int scale_div = 2;
-#else
+#  else
 constexpr int scale_div = 1;
-#endif
+#  endif
 #else
 constexpr int scale_div = 1;
 #endif
@@ -311,15 +311,14 @@ TEST(MailboxTest, TryUnblockVsEnqueueRace) {
   EXPECT_EQ(mismatches, 0);
   EXPECT_EQ(lost, 0);
   EXPECT_EQ(unblock_won + writer_won, rounds);
-  std::cout << "[          ] try_unblock won " << unblock_won << ", enqueue won " << writer_won
-            << '\n';
+  std::cout << "[          ] try_unblock won " << unblock_won << ", enqueue won " << writer_won << '\n';
 }
 
 TEST(MailboxTest, CloseHandsOutPendingInOrderAndRefuses) {
   mailbox mb;
   for (int i = 0; i < 6; ++i)
     ASSERT_EQ(mb.enqueue(make(i)), enqueue_result::success);
-  EXPECT_EQ(pop_seq(mb), 0);          // 1..5 now in the cache
+  EXPECT_EQ(pop_seq(mb), 0);                               // 1..5 now in the cache
   ASSERT_EQ(mb.enqueue(make(6)), enqueue_result::success); // 6 on the stack
   std::vector<int> seen;
   auto n = mb.close([&](msg* m) {

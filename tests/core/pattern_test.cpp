@@ -66,8 +66,9 @@ TEST(pattern, anything_wildcards) {
 TEST(pattern, comma_separated_cases_from_caf_listing) {
   std::string hit;
   auto callback = [&](int i) { hit = "print " + std::to_string(i); };
-  auto expr = (on(42) >> [&]() { hit = "42"; }, on("print", val<int>) >> callback,
-               on("print", arg_match) >> callback, [&](int, float) { hit = "int float"; });
+  auto expr = (
+    on(42) >> [&]() { hit = "42"; }, on("print", val<int>) >> callback, on("print", arg_match) >> callback,
+    [&](int, float) { hit = "int float"; });
   behavior bhvr{expr};
   run(bhvr, make_message(42));
   EXPECT_EQ(hit, "42");
@@ -133,8 +134,10 @@ TEST(pattern, atom_constant_parameters_match_their_atom) {
   run(bhvr, make_message(atom("x"), 4));
   EXPECT_EQ(seen, "put2;get1;del3;other:x;");
   switch (atom("get")) {
-    case get_atom::value: break; // usable as a case label
-    default: ADD_FAILURE();
+    case get_atom::value:
+      break; // usable as a case label
+    default:
+      ADD_FAILURE();
   }
 }
 

@@ -30,12 +30,13 @@ struct worker_state {
 
 behavior fj_worker(stateful_actor<worker_state>* self, std::int64_t n, actor master) {
   return {
-    on(atom("compute"), arg_match) >> [=](std::int64_t) {
-      if (++self->state.received == n) {
-        self->send(master, atom("sum"), self->state.received);
-        self->quit();
-      }
-    },
+    on(atom("compute"), arg_match) >>
+      [=](std::int64_t) {
+        if (++self->state.received == n) {
+          self->send(master, atom("sum"), self->state.received);
+          self->quit();
+        }
+      },
   };
 }
 
@@ -52,13 +53,14 @@ behavior fj_master(stateful_actor<master_state>* self, std::int64_t n, int a, ac
     for (const auto& w : workers)
       self->send(w, atom("compute"), i);
   return {
-    on(atom("sum"), arg_match) >> [=](std::int64_t s) {
-      self->state.total += s;
-      if (++self->state.reported == a) {
-        self->send(report_to, atom("done"), self->state.total);
-        self->quit();
-      }
-    },
+    on(atom("sum"), arg_match) >>
+      [=](std::int64_t s) {
+        self->state.total += s;
+        if (++self->state.reported == a) {
+          self->send(report_to, atom("done"), self->state.total);
+          self->quit();
+        }
+      },
   };
 }
 
@@ -84,8 +86,9 @@ double run_one_system() {
     actor_system sys{cfg};
     scoped_actor self{sys};
     sys.spawn(fj_master, messages_per_worker, fj_workers, actor{self});
-    self->receive(on(atom("done"), arg_match) >> [&](std::int64_t t) { total = t; },
-                  after(std::chrono::seconds{120}) >> [] { FAIL() << "no result"; });
+    self->receive(
+      on(atom("done"), arg_match) >> [&](std::int64_t t) { total = t; },
+      after(std::chrono::seconds{120}) >> [] { FAIL() << "no result"; });
   }
   EXPECT_EQ(total, messages_per_worker * fj_workers);
   return process_cpu_seconds() - start;

@@ -13,19 +13,19 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdio>
 #include <deque>
 #include <memory>
 #include <mutex>
 #include <random>
-#include <cstdio>
 #include <set>
 #include <thread>
 #include <vector>
 
-#include "troupe/scheduler/execution_unit.hpp"
-#include "troupe/scheduler/resumable.hpp"
 #include "troupe/scheduler/coordinator.hpp"
 #include "troupe/scheduler/current_worker.hpp"
+#include "troupe/scheduler/execution_unit.hpp"
+#include "troupe/scheduler/resumable.hpp"
 #include "troupe/scheduler/ws_deque.hpp"
 
 using namespace std::chrono_literals;
@@ -77,9 +77,7 @@ template <class F>
 class lambda_job : public heap_job {
 public:
   explicit lambda_job(F f) : f_(std::move(f)) {}
-  rr resume(execution_unit* ctx, std::size_t max_throughput) override {
-    return f_(ctx, max_throughput);
-  }
+  rr resume(execution_unit* ctx, std::size_t max_throughput) override { return f_(ctx, max_throughput); }
 
 private:
   F f_;
@@ -303,14 +301,12 @@ protected:
   void SetUp() override { live_jobs.store(0); }
   void TearDown() override { EXPECT_EQ(live_jobs.load(), 0) << "leaked jobs"; }
 
-  static std::unique_ptr<abstract_coordinator> make(std::size_t workers,
-                                                    std::size_t throughput = 100) {
+  static std::unique_ptr<abstract_coordinator> make(std::size_t workers, std::size_t throughput = 100) {
     return make_coordinator<Policy>(nullptr, workers, throughput);
   }
 };
 
-using policies = ::testing::Types<troupe::policy::work_stealing, troupe::policy::work_sharing,
-                                  counting_policy>;
+using policies = ::testing::Types<troupe::policy::work_stealing, troupe::policy::work_sharing, counting_policy>;
 
 class policy_names {
 public:
@@ -491,9 +487,7 @@ TYPED_TEST(scheduler_test, a_job_flood_cannot_starve_the_oldest_local_job) {
   std::atomic<bool> flag{false};
   std::atomic<int> population{0};
   struct flood_job : heap_job {
-    flood_job(std::atomic<bool>* f, std::atomic<int>* pop) : flag(f), population(pop) {
-      population->fetch_add(1);
-    }
+    flood_job(std::atomic<bool>* f, std::atomic<int>* pop) : flag(f), population(pop) { population->fetch_add(1); }
     ~flood_job() override { population->fetch_sub(1); }
     rr resume(execution_unit* ctx, std::size_t) override {
       if (!flag->load()) {

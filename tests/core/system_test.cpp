@@ -38,7 +38,7 @@ TEST(system, idle_system_uses_no_measurable_cpu) {
   for (int i = 0; i < 100; ++i)
     idle.push_back(sys.spawn([]() -> behavior { return {[](int) {}}; }));
   scoped_actor self{sys};
-  self->delayed_send(self, 1h, 1); // the timer thread sleeps for an hour
+  self->delayed_send(self, 1h, 1);    // the timer thread sleeps for an hour
   std::this_thread::sleep_for(100ms); // let workers go through spinning and park
   auto before = process_cpu_time();
   std::this_thread::sleep_for(1s);
@@ -101,15 +101,18 @@ TEST(system, spawn_during_shutdown_yields_invalid_handle) {
     // destructor discards the timer, the actor becomes unreachable, and its
     // state's destructor spawns while the system shuts down.
     scoped_actor self{sys};
-    sys.spawn<hidden>([&](stateful_actor<spawns_on_destruction>* me, actor parent) -> behavior {
-      me->state.sys = &me->system();
-      me->state.result = &result;
-      me->delayed_send(me, 1h, atom("never"));
-      me->send(parent, atom("ready"));
-      return {[](int) {}};
-    }, actor{self});
+    sys.spawn<hidden>(
+      [&](stateful_actor<spawns_on_destruction>* me, actor parent) -> behavior {
+        me->state.sys = &me->system();
+        me->state.result = &result;
+        me->delayed_send(me, 1h, atom("never"));
+        me->send(parent, atom("ready"));
+        return {[](int) {}};
+      },
+      actor{self});
     bool ready = false;
-    self->receive(on(atom("ready")) >> [&] { ready = true; }, after(5s) >> [] {});
+    self->receive(
+      on(atom("ready")) >> [&] { ready = true; }, after(5s) >> [] {});
     ASSERT_TRUE(ready);
   }
   EXPECT_EQ(result, 2);
@@ -133,24 +136,28 @@ TEST(system, cleanup_of_unreachable_actor_may_reference_itself) {
   actor_system sys{cfg};
   scoped_actor self{sys};
   {
-    auto a = sys.spawn([](stateful_actor<sends_on_destruction>* me, actor listener) -> behavior {
-      me->state.listener = listener;
-      me->state.self = me;
-      return {[](int) {}};
-    }, actor{self});
+    auto a = sys.spawn(
+      [](stateful_actor<sends_on_destruction>* me, actor listener) -> behavior {
+        me->state.listener = listener;
+        me->state.self = me;
+        return {[](int) {}};
+      },
+      actor{self});
     self->monitor(a);
   } // last handle gone: the actor terminates as unreachable
   bool bye = false;
   error reason;
   self->receive_while([&] { return !bye || !reason; },
-                      on(atom("bye")) >> [&] {
-                        bye = true;
-                        EXPECT_TRUE(static_cast<bool>(self->current_sender()));
-                      },
+                      on(atom("bye")) >>
+                        [&] {
+                          bye = true;
+                          EXPECT_TRUE(static_cast<bool>(self->current_sender()));
+                        },
                       [&](down_msg& dm) { reason = dm.reason; },
-                      after(5s) >> [&] {
-                        bye = true;
-                        reason = sec::request_timeout;
-                      });
+                      after(5s) >>
+                        [&] {
+                          bye = true;
+                          reason = sec::request_timeout;
+                        });
   EXPECT_EQ(reason, exit_reason::unreachable);
 }

@@ -34,8 +34,8 @@ TEST(thread_cache, size_classes_are_multiples_of_eight) {
   EXPECT_EQ(thread_cache::rounded(25), 32u);
   EXPECT_EQ(thread_cache::rounded(56), 56u);
   // a one-atom message and its mailbox element: 56 bytes per queued message
-  EXPECT_EQ(thread_cache::rounded(sizeof(mailbox_element)) + thread_cache::rounded(
-                                                               detail::message_layout_of<atom_value>::computed.total),
+  EXPECT_EQ(thread_cache::rounded(sizeof(mailbox_element))
+              + thread_cache::rounded(detail::message_layout_of<atom_value>::computed.total),
             56u);
 }
 

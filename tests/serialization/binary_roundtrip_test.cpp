@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "random_values.hpp"
-#include "troupe/actor_system.hpp"
 #include "test_types.hpp"
+#include "troupe/actor_system.hpp"
 #include "troupe/serialization.hpp"
 #include "troupe/typed/typed_actor.hpp"
 
@@ -61,11 +61,11 @@ void message_roundtrip(std::uint64_t seed) {
   }
 }
 
-#define ROUNDTRIP(name, ...)                                                                               \
-  TEST(binary_roundtrip, name) {                                                                           \
-    announce_test_types();                                                                                 \
-    value_roundtrip<__VA_ARGS__>(0x5eed0000u + __LINE__);                                                   \
-    message_roundtrip<__VA_ARGS__>(0xfeed0000u + __LINE__);                                                 \
+#define ROUNDTRIP(name, ...)                                                                                           \
+  TEST(binary_roundtrip, name) {                                                                                       \
+    announce_test_types();                                                                                             \
+    value_roundtrip<__VA_ARGS__>(0x5eed0000u + __LINE__);                                                              \
+    message_roundtrip<__VA_ARGS__>(0xfeed0000u + __LINE__);                                                            \
   }
 
 TEST(binary_roundtrip, setup) {
@@ -114,9 +114,8 @@ TEST(binary_roundtrip, typed_handles) {
   ASSERT_NE(type_registry::global().find("typed_actor<replies_to<add_request>::with<int32>>"), nullptr);
   actor_system_config cfg;
   actor_system sys{cfg};
-  adder_handle h = sys.spawn([]() -> adder_handle::behavior_type {
-    return {[](const add_request& r) { return r.a + r.b; }};
-  });
+  adder_handle h =
+    sys.spawn([]() -> adder_handle::behavior_type { return {[](const add_request& r) { return r.a + r.b; }}; });
   auto msg = make_message(h, with_handle{"svc", h}, adder_handle{});
   auto res = deserialize(serialize(msg));
   ASSERT_TRUE(res) << to_string(res.err());

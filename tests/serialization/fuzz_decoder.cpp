@@ -50,7 +50,7 @@ bool setup() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static bool ready = setup();
-  (void) ready;
+  (void)ready;
   auto input = std::span<const std::byte>{reinterpret_cast<const std::byte*>(data), size};
   auto res = troupe::deserialize(input);
   if (!res) {
@@ -68,6 +68,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<std::byte> third;
   if (troupe::serialize(*res2, third) || third != again)
     std::abort();
-  (void) to_string(*res); // the printer must cope with anything that decodes
+  (void)to_string(*res); // the printer must cope with anything that decodes
   return 0;
 }

@@ -48,16 +48,23 @@ T gen::make() {
   } else if constexpr (std::is_integral_v<T>) {
     // Mix extremes and random bit patterns.
     switch (rng() % 4) {
-      case 0: return std::numeric_limits<T>::min();
-      case 1: return std::numeric_limits<T>::max();
-      default: return static_cast<T>(rng());
+      case 0:
+        return std::numeric_limits<T>::min();
+      case 1:
+        return std::numeric_limits<T>::max();
+      default:
+        return static_cast<T>(rng());
     }
   } else if constexpr (std::is_floating_point_v<T>) {
     switch (rng() % 5) {
-      case 0: return std::numeric_limits<T>::max();
-      case 1: return -std::numeric_limits<T>::denorm_min();
-      case 2: return T(0);
-      default: return static_cast<T>(std::uniform_real_distribution<double>{-1e9, 1e9}(rng));
+      case 0:
+        return std::numeric_limits<T>::max();
+      case 1:
+        return -std::numeric_limits<T>::denorm_min();
+      case 2:
+        return T(0);
+      default:
+        return static_cast<T>(std::uniform_real_distribution<double>{-1e9, 1e9}(rng));
     }
   } else if constexpr (std::is_same_v<T, atom_value>) {
     std::string s;
@@ -120,35 +127,35 @@ T gen::make() {
 
 // Every supported value type, as X(test_name, type) rows: the property tests
 // (binary and text round trips) run over this one list.
-#define SERTEST_FOR_EACH_TYPE(X)                                                                             \
-  X(bool_value, bool)                                                                                         \
-  X(char_value, char)                                                                                         \
-  X(int8, std::int8_t)                                                                                        \
-  X(int16, std::int16_t)                                                                                      \
-  X(int32, std::int32_t)                                                                                      \
-  X(int64, std::int64_t)                                                                                      \
-  X(uint8, std::uint8_t)                                                                                      \
-  X(uint16, std::uint16_t)                                                                                    \
-  X(uint32, std::uint32_t)                                                                                    \
-  X(uint64, std::uint64_t)                                                                                    \
-  X(float_value, float)                                                                                       \
-  X(double_value, double)                                                                                     \
-  X(string, std::string)                                                                                      \
-  X(atom, troupe::atom_value)                                                                                 \
-  X(error_value, troupe::error)                                                                               \
-  X(enum_value, sertest::color)                                                                               \
-  X(vector_int32, std::vector<std::int32_t>)                                                                  \
-  X(vector_bool, std::vector<bool>)                                                                           \
-  X(vector_string, std::vector<std::string>)                                                                  \
-  X(array, std::array<std::int16_t, 3>)                                                                       \
-  X(map, std::map<std::string, std::int32_t>)                                                                 \
-  X(unordered_map, std::unordered_map<std::int64_t, std::vector<std::string>>)                                \
-  X(optional, std::optional<std::string>)                                                                     \
-  X(variant, std::variant<std::int32_t, std::string, sertest::add_request>)                                   \
-  X(tuple, std::tuple<std::int8_t, std::uint16_t, float>)                                                     \
-  X(pair, std::pair<std::string, bool>)                                                                       \
-  X(announced_member_pointers, sertest::add_request)                                                          \
-  X(announced_positional, sertest::sub_request)                                                               \
-  X(inspect_record, sertest::point)                                                                           \
-  X(nested_record, sertest::order)                                                                            \
+#define SERTEST_FOR_EACH_TYPE(X)                                                                                       \
+  X(bool_value, bool)                                                                                                  \
+  X(char_value, char)                                                                                                  \
+  X(int8, std::int8_t)                                                                                                 \
+  X(int16, std::int16_t)                                                                                               \
+  X(int32, std::int32_t)                                                                                               \
+  X(int64, std::int64_t)                                                                                               \
+  X(uint8, std::uint8_t)                                                                                               \
+  X(uint16, std::uint16_t)                                                                                             \
+  X(uint32, std::uint32_t)                                                                                             \
+  X(uint64, std::uint64_t)                                                                                             \
+  X(float_value, float)                                                                                                \
+  X(double_value, double)                                                                                              \
+  X(string, std::string)                                                                                               \
+  X(atom, troupe::atom_value)                                                                                          \
+  X(error_value, troupe::error)                                                                                        \
+  X(enum_value, sertest::color)                                                                                        \
+  X(vector_int32, std::vector<std::int32_t>)                                                                           \
+  X(vector_bool, std::vector<bool>)                                                                                    \
+  X(vector_string, std::vector<std::string>)                                                                           \
+  X(array, std::array<std::int16_t, 3>)                                                                                \
+  X(map, std::map<std::string, std::int32_t>)                                                                          \
+  X(unordered_map, std::unordered_map<std::int64_t, std::vector<std::string>>)                                         \
+  X(optional, std::optional<std::string>)                                                                              \
+  X(variant, std::variant<std::int32_t, std::string, sertest::add_request>)                                            \
+  X(tuple, std::tuple<std::int8_t, std::uint16_t, float>)                                                              \
+  X(pair, std::pair<std::string, bool>)                                                                                \
+  X(announced_member_pointers, sertest::add_request)                                                                   \
+  X(announced_positional, sertest::sub_request)                                                                        \
+  X(inspect_record, sertest::point)                                                                                    \
+  X(nested_record, sertest::order)                                                                                     \
   X(vector_of_records, std::vector<sertest::order>)

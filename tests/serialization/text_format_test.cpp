@@ -59,8 +59,8 @@ TEST(text_format, roundtrip) {
 
 TEST(text_format, other_types_print_in_the_cast_form_and_roundtrip_exactly) {
   announce_test_types();
-  auto msg = make_message(std::int16_t{-3}, std::uint8_t{200}, std::int8_t{5}, std::uint16_t{7}, std::uint32_t{9},
-                          'c', 1.5f, 2.0, std::uint64_t{4});
+  auto msg = make_message(std::int16_t{-3}, std::uint8_t{200}, std::int8_t{5}, std::uint16_t{7}, std::uint32_t{9}, 'c',
+                          1.5f, 2.0, std::uint64_t{4});
   EXPECT_EQ(to_string(msg),
             "(int16(-3), uint8(200), int8(5), uint16(7), uint32(9), char('c'), float(1.5), double(2), uint64(4))");
   roundtrip(msg);
@@ -127,10 +127,10 @@ void text_roundtrip(std::uint64_t seed) {
   }
 }
 
-#define TEXT_ROUNDTRIP(name, ...)                                                                          \
-  TEST(text_roundtrip, name) {                                                                             \
-    announce_test_types();                                                                                 \
-    text_roundtrip<__VA_ARGS__>(0x7e470000u + __LINE__);                                                    \
+#define TEXT_ROUNDTRIP(name, ...)                                                                                      \
+  TEST(text_roundtrip, name) {                                                                                         \
+    announce_test_types();                                                                                             \
+    text_roundtrip<__VA_ARGS__>(0x7e470000u + __LINE__);                                                               \
   }
 
 SERTEST_FOR_EACH_TYPE(TEXT_ROUNDTRIP)

@@ -6,7 +6,6 @@
 
 #include "test_types.hpp"
 #include "troupe/actor_system.hpp"
-#include "troupe/actor_system.hpp"
 #include "troupe/serialization.hpp"
 
 using namespace troupe;
@@ -82,8 +81,7 @@ TEST(type_registry, actor_system_lists_types) {
   actor_system sys{cfg};
   auto list = sys.types().list();
   ASSERT_FALSE(list.empty());
-  EXPECT_TRUE(std::is_sorted(list.begin(), list.end(),
-                             [](auto* a, auto* b) { return a->name() < b->name(); }));
+  EXPECT_TRUE(std::is_sorted(list.begin(), list.end(), [](auto* a, auto* b) { return a->name() < b->name(); }));
   auto has = [&](std::string_view n) {
     return std::any_of(list.begin(), list.end(), [&](auto* e) { return e->name() == n; });
   };

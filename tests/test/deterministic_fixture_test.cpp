@@ -73,7 +73,7 @@ TEST_F(fixture_test, run_until_stops_as_soon_as_the_predicate_holds) {
   self->send(b, 1);
   EXPECT_TRUE(run_until([&] { return log->size() == 1; }));
   EXPECT_EQ(*log, std::vector<int>{1});
-  EXPECT_TRUE(sched.has_job()); // c's message waits
+  EXPECT_TRUE(sched.has_job());                  // c's message waits
   EXPECT_FALSE(run_until([] { return false; })); // runs out of jobs
   EXPECT_EQ(*log, (std::vector<int>{1, 2}));
 }
@@ -116,8 +116,7 @@ TEST_F(fixture_test, expect_without_receiver_checks_the_next_job) {
 TEST_F(fixture_test, expect_reports_a_wrong_value_with_both_messages) {
   auto a = sys.spawn(adder);
   self->send(a, 1, 2);
-  EXPECT_NONFATAL_FAILURE((expect<int, int>().from(self).to(a).with(1, 3)),
-                          "expected: (int = 1, int = 3) from actor#");
+  EXPECT_NONFATAL_FAILURE((expect<int, int>().from(self).to(a).with(1, 3)), "expected: (int = 1, int = 3) from actor#");
   EXPECT_NONFATAL_FAILURE((expect<int, int>().to(a).with(1, 3)), "found: (1, 2) from actor#");
   // Nothing ran: the message is still there.
   expect<int, int>().to(a).with(1, 2);
@@ -149,9 +148,7 @@ TEST_F(fixture_test, expect_without_with_accepts_any_values) {
 }
 
 TEST_F(fixture_test, checks_compare_strings_and_atoms) {
-  auto echo = sys.spawn([]() -> behavior {
-    return {[](atom_value, const std::string& s) { return s + "!"; }};
-  });
+  auto echo = sys.spawn([]() -> behavior { return {[](atom_value, const std::string& s) { return s + "!"; }}; });
   self->send(echo, atom("shout"), "hey");
   expect<atom_value, std::string>().to(echo).with(atom("shout"), "hey");
   expect<std::string>().from(echo).to(self).with("hey!");
@@ -202,7 +199,7 @@ TEST_F(fixture_test, inject_reports_a_message_that_is_not_next) {
   auto a = sys.spawn(adder);
   self->send(a, 1, 1);
   EXPECT_NONFATAL_FAILURE((inject<int, int>().from(self).to(a).with(2, 2)), "found: (1, 1)");
-  EXPECT_NONFATAL_FAILURE(((void) inject<int, int>().from(self).to(a)), "needs with(values...)");
+  EXPECT_NONFATAL_FAILURE(((void)inject<int, int>().from(self).to(a)), "needs with(values...)");
 }
 
 // ---- the manual clock ------------------------------------------------------------------------
@@ -263,8 +260,7 @@ TEST_F(fixture_test, request_timeout_arrives_as_an_error_after_the_deadline) {
   auto result = std::make_shared<std::string>();
   auto client = sys.spawn([=](event_based_actor* self) -> behavior {
     return {[=](const std::string&) {
-      self->request(silent, 1s, 1).then([=](int) { *result = "value"; },
-                                        [=](error& err) { *result = to_string(err); });
+      self->request(silent, 1s, 1).then([=](int) { *result = "value"; }, [=](error& err) { *result = to_string(err); });
     }};
   });
   inject<std::string>().from(self).to(client).with("go");
@@ -290,7 +286,7 @@ TEST(deterministic_fixture_standalone, teardown_ends_actors_the_test_left_runnin
         ++*done;
       });
       auto other = std::make_shared<actor>();
-      return {[=](const actor& x) { *other = x; }, [=](int) { (void) on_end; }};
+      return {[=](const actor& x) { *other = x; }, [=](int) { (void)on_end; }};
     };
     auto a = fix.sys.spawn(keeper);
     auto b = fix.sys.spawn(keeper);

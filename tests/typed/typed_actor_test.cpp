@@ -76,8 +76,9 @@ math_ext::behavior_type ext_fun(math_ext::stateful_pointer<ext_state> self) {
 static_assert(std::is_convertible_v<math, adder>, "superset -> subset converts");
 static_assert(!std::is_convertible_v<adder, math>, "subset -> superset does not");
 static_assert(std::is_convertible_v<math_ext, math>);
-static_assert(std::is_convertible_v<typed_actor<replies_to<sub_request>::with<int>, replies_to<add_request>::with<int>>, math>,
-              "signature order does not matter");
+static_assert(
+  std::is_convertible_v<typed_actor<replies_to<sub_request>::with<int>, replies_to<add_request>::with<int>>, math>,
+  "signature order does not matter");
 static_assert(std::is_convertible_v<math, actor>, "typed -> dynamic converts");
 static_assert(!std::is_convertible_v<actor, math>, "dynamic -> typed needs actor_cast");
 static_assert(std::is_same_v<reacts_to<reset_request>, replies_to<reset_request>::with<>>);
@@ -208,7 +209,10 @@ TEST(typed_actor, stateful_multi_output_and_reacts_to) {
   scoped_actor self{sys};
   math_ext ms = sys.spawn(ext_fun);
   int a = 0, b = 0;
-  self->request(ms, 5s, 1, 2).receive([&](int x, int y) { a = x; b = y; });
+  self->request(ms, 5s, 1, 2).receive([&](int x, int y) {
+    a = x;
+    b = y;
+  });
   EXPECT_EQ(a, 2);
   EXPECT_EQ(b, 1);
   self->send(ms, reset_request{});
@@ -275,9 +279,8 @@ TEST(typed_actor, typed_actor_talks_to_dynamic_actor_and_chains) {
     return {
       [=](const add_request& r) {
         auto rp = me->make_response_promise();
-        me->request(ms, 5s, r).then([=](int sum) mutable {
-          me->request(doubler, 5s, sum).then([rp](int d) mutable { rp.deliver(d); });
-        });
+        me->request(ms, 5s, r).then(
+          [=](int sum) mutable { me->request(doubler, 5s, sum).then([rp](int d) mutable { rp.deliver(d); }); });
         return rp;
       },
     };

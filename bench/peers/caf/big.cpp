@@ -33,8 +33,7 @@ void ping_neighbour(stateful_actor<big_state>* self) {
   auto& st = self->state;
   st.rng = bench::big_next(st.rng);
   const auto& all = *st.all;
-  self->send(all[static_cast<std::size_t>((st.rng >> 33) % all.size())], ping_atom::value,
-             actor_cast<actor>(self));
+  self->send(all[static_cast<std::size_t>((st.rng >> 33) % all.size())], ping_atom::value, actor_cast<actor>(self));
 }
 
 behavior big_actor(stateful_actor<big_state>* self, std::int64_t index, std::int64_t n, actor sink) {

@@ -28,8 +28,7 @@ inline void configure_caf(caf::actor_system_config& cfg, const args& a) {
 inline constexpr std::chrono::seconds caf_result_timeout{600};
 
 [[noreturn]] inline void caf_timed_out(const char* what) {
-  std::printf("CHECK FAILED: %s (no result after %lld s)\n", what,
-              static_cast<long long>(caf_result_timeout.count()));
+  std::printf("CHECK FAILED: %s (no result after %lld s)\n", what, static_cast<long long>(caf_result_timeout.count()));
   std::fflush(stdout);
   std::_Exit(1);
 }

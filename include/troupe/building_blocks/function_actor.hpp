@@ -119,8 +119,8 @@ public:
   void act() override {
     auto call = std::move(*init_);
     init_.reset();
-    std::apply([this](auto& fun, auto&... xs) { invoke_actor_fun<HasSelf, void>(static_cast<Impl*>(this), fun, xs...); },
-               call);
+    std::apply(
+      [this](auto& fun, auto&... xs) { invoke_actor_fun<HasSelf, void>(static_cast<Impl*>(this), fun, xs...); }, call);
   }
 
 private:

@@ -9,9 +9,9 @@
 #include <chrono>
 #include <utility>
 
+#include "troupe/building_blocks/typed_protocol.hpp"
 #include "troupe/local_actor.hpp"
 #include "troupe/response_handle.hpp"
-#include "troupe/building_blocks/typed_protocol.hpp"
 
 namespace troupe::detail {
 

@@ -134,7 +134,7 @@ template <actor_class Impl, spawn_options Os, class... Ts>
 auto actor_system::typed_spawn(Ts&&... xs) {
   detail::spawner::check_parentless<Os>();
   return detail::spawner::spawn_object<Impl, Os, detail::spawn_kind::typed_only>(*this, nullptr,
-                                                                                std::forward<Ts>(xs)...);
+                                                                                 std::forward<Ts>(xs)...);
 }
 
 // ---- free functions: spawn on actor_system::current() -------------------------------------
@@ -186,7 +186,7 @@ auto local_actor::typed_spawn(F fun, Ts&&... xs) {
 template <actor_class Impl, spawn_options Os, class... Ts>
 auto local_actor::typed_spawn(Ts&&... xs) {
   return detail::spawner::spawn_object<Impl, Os, detail::spawn_kind::typed_only>(system(), this,
-                                                                                std::forward<Ts>(xs)...);
+                                                                                 std::forward<Ts>(xs)...);
 }
 
 } // namespace troupe

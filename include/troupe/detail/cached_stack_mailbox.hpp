@@ -95,9 +95,7 @@ public:
       x->next = was_blocked ? nullptr : old;
       // release: publish *x. acq_rel when unblocking: the caller is about to
       // resume the reader and must see what it did before blocking.
-      if (head_.compare_exchange_weak(old, x,
-                                      was_blocked ? std::memory_order_acq_rel
-                                                  : std::memory_order_release,
+      if (head_.compare_exchange_weak(old, x, was_blocked ? std::memory_order_acq_rel : std::memory_order_release,
                                       std::memory_order_relaxed))
         return was_blocked ? enqueue_result::unblocked_reader : enqueue_result::success;
     }
@@ -136,8 +134,7 @@ public:
       return false;
     T* expected = nullptr;
     // release: the waking writer (acq_rel) sees the reader's prior writes.
-    if (head_.compare_exchange_strong(expected, blocked_tag(), std::memory_order_release,
-                                      std::memory_order_relaxed))
+    if (head_.compare_exchange_strong(expected, blocked_tag(), std::memory_order_release, std::memory_order_relaxed))
       return true;
     return expected == blocked_tag();
   }
@@ -149,20 +146,15 @@ public:
     T* expected = blocked_tag();
     // Nothing is published by either side of this transition; the elements a
     // writer pushed are acquired later by the exchange in fetch_stack().
-    return head_.compare_exchange_strong(expected, nullptr, std::memory_order_relaxed,
-                                         std::memory_order_relaxed);
+    return head_.compare_exchange_strong(expected, nullptr, std::memory_order_relaxed, std::memory_order_relaxed);
   }
 
   // Reader-side query; only the reader enters the blocked state, so the answer
   // is stable unless a writer concurrently unblocks it.
-  bool blocked() const noexcept {
-    return head_.load(std::memory_order_relaxed) == blocked_tag();
-  }
+  bool blocked() const noexcept { return head_.load(std::memory_order_relaxed) == blocked_tag(); }
 
   // Any thread may ask; once true it stays true.
-  bool closed() const noexcept {
-    return head_.load(std::memory_order_relaxed) == closed_tag();
-  }
+  bool closed() const noexcept { return head_.load(std::memory_order_relaxed) == closed_tag(); }
 
   // Puts the FIFO chain [first..last] (linked through next) in front of
   // everything queued, e.g. messages the actor skipped earlier and wants to
@@ -208,9 +200,7 @@ public:
 private:
   static T* blocked_tag() noexcept { return reinterpret_cast<T*>(std::uintptr_t{1}); }
   static T* closed_tag() noexcept { return reinterpret_cast<T*>(std::uintptr_t{2}); }
-  static bool is_sentinel(T* p) noexcept {
-    return reinterpret_cast<std::uintptr_t>(p) <= std::uintptr_t{2};
-  }
+  static bool is_sentinel(T* p) noexcept { return reinterpret_cast<std::uintptr_t>(p) <= std::uintptr_t{2}; }
 
   // Takes the whole stack, leaving "empty" behind; nullptr if nothing to take
   // (empty, blocked or closed: only the reader sets blocked/closed, so neither

@@ -22,8 +22,8 @@ public:
   intrusive_ptr(const intrusive_ptr& other) noexcept : intrusive_ptr(other.ptr_) {}
   intrusive_ptr(intrusive_ptr&& other) noexcept : ptr_(other.release()) {}
   template <class U>
-    requires std::is_convertible_v<U*, T*>
-  intrusive_ptr(intrusive_ptr<U> other) noexcept : ptr_(other.release()) {}
+    requires std::is_convertible_v<U*, T*> intrusive_ptr(intrusive_ptr<U> other)
+  noexcept : ptr_(other.release()) {}
   ~intrusive_ptr() {
     if (ptr_)
       intrusive_ptr_release(ptr_);

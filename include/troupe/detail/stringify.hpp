@@ -33,11 +33,20 @@ inline void stringify_string(std::string& out, std::string_view str) {
   out += '"';
   for (char c : str) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default: out += c;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        out += c;
     }
   }
   out += '"';
@@ -49,10 +58,14 @@ concept adl_to_string = requires(const T& x) {
 };
 
 template <class T>
-concept ostreamable = requires(std::ostream& os, const T& x) { os << x; };
+concept ostreamable = requires(std::ostream& os, const T& x) {
+  os << x;
+};
 
 template <class T>
-concept tuple_like = requires { std::tuple_size<T>::value; };
+concept tuple_like = requires {
+  std::tuple_size<T>::value;
+};
 
 template <class T>
 void stringify(std::string& out, const T& x);
@@ -86,7 +99,12 @@ void stringify(std::string& out, const T& x) {
     stringify_string(out, std::string_view{x});
   } else if constexpr (adl_to_string<T>) {
     out += to_string(x);
-  } else if constexpr (requires { typename T::value_type; x.has_value(); *x; } && !std::ranges::range<T>) {
+  } else if constexpr (requires {
+                         typename T::value_type;
+                         x.has_value();
+                         *x;
+                       }
+                       && !std::ranges::range<T>) {
     if (x.has_value()) {
       out += '*';
       stringify(out, *x);

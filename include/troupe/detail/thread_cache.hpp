@@ -30,7 +30,7 @@ inline constexpr bool thread_cache_enabled = true;
 inline constexpr std::size_t cache_granularity = 8;
 inline constexpr std::size_t max_cached_size = 512;
 inline constexpr std::size_t num_size_classes = max_cached_size / cache_granularity;
-inline constexpr std::size_t cache_batch = 128;               // blocks moved to/from the depot at once
+inline constexpr std::size_t cache_batch = 128;                   // blocks moved to/from the depot at once
 inline constexpr std::size_t max_cached_blocks = 2 * cache_batch; // per size class and thread
 
 struct free_block {
@@ -107,8 +107,8 @@ private:
   };
 
   static thread_cache* init_local() noexcept;
-  void flush() noexcept;               // every cached block to the depot
-  void refill(std::size_t k);      // from the depot, else a slab
+  void flush() noexcept;              // every cached block to the depot
+  void refill(std::size_t k);         // from the depot, else a slab
   void spill(std::size_t k) noexcept; // a batch to the depot
 
   free_list lists_[num_size_classes];

@@ -77,8 +77,7 @@ struct has_call_signature<F, std::void_t<typename callable_t<F>::arg_types>> : s
 // A parameter taken as non-const lvalue reference asks for write access to the
 // message element (copy-on-write detaches a shared message).
 template <class T>
-inline constexpr bool is_mutable_ref_v =
-  std::is_lvalue_reference_v<T> && !std::is_const_v<std::remove_reference_t<T>>;
+inline constexpr bool is_mutable_ref_v = std::is_lvalue_reference_v<T> && !std::is_const_v<std::remove_reference_t<T>>;
 
 template <class T>
 struct is_tuple : std::false_type {};

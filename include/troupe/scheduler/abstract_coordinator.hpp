@@ -49,15 +49,12 @@ public:
 
   /// True once stop() has begun. Policies use this to leave dequeue(); the seq_cst
   /// default is for parking protocols (store->load ordering), workers poll relaxed.
-  bool stopping(std::memory_order order = std::memory_order_seq_cst) const noexcept {
-    return stopping_.load(order);
-  }
+  bool stopping(std::memory_order order = std::memory_order_seq_cst) const noexcept { return stopping_.load(order); }
 
 protected:
   /// num_workers == 0 selects std::thread::hardware_concurrency() (at least 1);
   /// max_throughput == 0 selects unlimited_throughput.
-  abstract_coordinator(actor_system* sys, std::size_t num_workers,
-                       std::size_t max_throughput) noexcept;
+  abstract_coordinator(actor_system* sys, std::size_t num_workers, std::size_t max_throughput) noexcept;
 
   /// Sets stopping(); returns false if it was already set.
   bool request_stop() noexcept { return !stopping_.exchange(true, std::memory_order_seq_cst); }

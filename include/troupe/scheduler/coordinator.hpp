@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "troupe/detail/export.hpp"
-#include "troupe/scheduler/resumable.hpp"
 #include "troupe/scheduler/abstract_coordinator.hpp"
+#include "troupe/scheduler/resumable.hpp"
 #include "troupe/scheduler/scheduler_policy.hpp"
 #include "troupe/scheduler/work_sharing.hpp"
 #include "troupe/scheduler/work_stealing.hpp"
@@ -31,8 +31,7 @@ public:
 
   /// See abstract_coordinator for the meaning of 0 in num_workers/max_throughput.
   /// Creates the workers (but no threads: see start()).
-  coordinator(actor_system* sys, std::size_t num_workers, std::size_t max_throughput,
-              Policy policy = Policy{})
+  coordinator(actor_system* sys, std::size_t num_workers, std::size_t max_throughput, Policy policy = Policy{})
     : abstract_coordinator(sys, num_workers, max_throughput), policy_(std::move(policy)) {
     static_assert(scheduler_policy<Policy>, "Policy does not model troupe::scheduler_policy");
     workers_.reserve(this->num_workers());
@@ -40,9 +39,7 @@ public:
       workers_.push_back(std::make_unique<worker_type>(i, this, sys, this->max_throughput()));
   }
 
-  ~coordinator() override {
-    stop();
-  }
+  ~coordinator() override { stop(); }
 
   void start() override {
     std::lock_guard guard{lifecycle_mtx_};

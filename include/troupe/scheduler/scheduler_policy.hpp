@@ -65,18 +65,17 @@ namespace troupe {
 
 template <class P>
 concept scheduler_policy =
-  std::is_object_v<P> && std::default_initializable<typename P::coordinator_data>
-  && std::default_initializable<typename P::worker_data>
-  && requires(P& p, scheduler::coordinator<P>* c, scheduler::worker<P>* w, resumable* job,
-              detail::resumable_visitor_archetype f) {
-       { p.central_enqueue(c, job) } -> std::same_as<void>;
-       { p.external_enqueue(w, job) } -> std::same_as<void>;
-       { p.internal_enqueue(w, job) } -> std::same_as<void>;
-       { p.resume_job_later(w, job) } -> std::same_as<void>;
-       { p.dequeue(w) } -> std::same_as<resumable*>;
-       { p.stop(c) } -> std::same_as<void>;
-       { p.foreach_resumable(w, f) } -> std::same_as<void>;
-       { p.foreach_central_resumable(c, f) } -> std::same_as<void>;
-     };
+  std::is_object_v<P> && std::default_initializable<typename P::coordinator_data> && std::default_initializable<
+    typename P::worker_data> && requires(P& p, scheduler::coordinator<P>* c, scheduler::worker<P>* w, resumable* job,
+                                         detail::resumable_visitor_archetype f) {
+  { p.central_enqueue(c, job) } -> std::same_as<void>;
+  { p.external_enqueue(w, job) } -> std::same_as<void>;
+  { p.internal_enqueue(w, job) } -> std::same_as<void>;
+  { p.resume_job_later(w, job) } -> std::same_as<void>;
+  { p.dequeue(w) } -> std::same_as<resumable*>;
+  { p.stop(c) } -> std::same_as<void>;
+  { p.foreach_resumable(w, f) } -> std::same_as<void>;
+  { p.foreach_central_resumable(c, f) } -> std::same_as<void>;
+};
 
 } // namespace troupe

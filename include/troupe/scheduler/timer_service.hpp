@@ -104,11 +104,11 @@ private:
   std::atomic<clock_type::duration::rep> manual_now_{0}; // manual time since the clock's epoch
   mutable std::mutex mtx_;
   std::condition_variable cv_;
-  std::vector<entry> heap_;        // guarded by mtx_
-  std::uint64_t next_seq_ = 0;     // guarded by mtx_
-  time_point sleeping_until_;      // guarded by mtx_; min() while the thread is awake
-  bool started_ = false;           // guarded by mtx_
-  bool stopped_ = false;           // guarded by mtx_
+  std::vector<entry> heap_;    // guarded by mtx_
+  std::uint64_t next_seq_ = 0; // guarded by mtx_
+  time_point sleeping_until_;  // guarded by mtx_; min() while the thread is awake
+  bool started_ = false;       // guarded by mtx_
+  bool stopped_ = false;       // guarded by mtx_
   std::atomic<bool> stopping_{false};
   std::atomic<std::size_t> pending_{0};
   std::atomic<std::size_t> wakeups_{0};

@@ -22,13 +22,12 @@ public:
 
   unique_callback() noexcept = default;
 
-  unique_callback(std::nullptr_t) noexcept {
-  }
+  unique_callback(std::nullptr_t) noexcept {}
 
   template <class F>
-    requires(!std::is_same_v<std::remove_cvref_t<F>, unique_callback>
-             && std::is_constructible_v<std::decay_t<F>, F>
-             && std::is_invocable_v<std::decay_t<F>&>)
+    requires(!std::is_same_v<
+               std::remove_cvref_t<F>,
+               unique_callback> && std::is_constructible_v<std::decay_t<F>, F> && std::is_invocable_v<std::decay_t<F>&>)
   unique_callback(F&& f) { // NOLINT: implicit like std::function
     using fn = std::decay_t<F>;
     if constexpr (std::is_pointer_v<fn>) {
@@ -45,9 +44,7 @@ public:
     }
   }
 
-  unique_callback(unique_callback&& other) noexcept {
-    take(other);
-  }
+  unique_callback(unique_callback&& other) noexcept { take(other); }
 
   unique_callback& operator=(unique_callback&& other) noexcept {
     if (this != &other) {
@@ -65,9 +62,7 @@ public:
   unique_callback(const unique_callback&) = delete;
   unique_callback& operator=(const unique_callback&) = delete;
 
-  ~unique_callback() {
-    reset();
-  }
+  ~unique_callback() { reset(); }
 
   explicit operator bool() const noexcept { return vtbl_ != nullptr; }
 
@@ -89,8 +84,7 @@ private:
   };
 
   template <class F>
-  static constexpr bool stored_inline = sizeof(F) <= inline_size
-                                        && alignof(F) <= alignof(std::max_align_t)
+  static constexpr bool stored_inline = sizeof(F) <= inline_size && alignof(F) <= alignof(std::max_align_t)
                                         && std::is_nothrow_move_constructible_v<F>;
 
   template <class F>
@@ -107,9 +101,7 @@ private:
   template <class F>
   static constexpr vtable heap_vtable{
     [](void* self) { std::invoke(**std::launder(static_cast<F**>(self))); },
-    [](void* dst, void* src) noexcept {
-      ::new (dst) F*(*std::launder(static_cast<F**>(src)));
-    },
+    [](void* dst, void* src) noexcept { ::new (dst) F*(*std::launder(static_cast<F**>(src))); },
     [](void* self) noexcept { delete *std::launder(static_cast<F**>(self)); },
   };
 

@@ -19,8 +19,8 @@
 #include <mutex>
 #include <utility>
 
-#include "troupe/scheduler/resumable.hpp"
 #include "troupe/scheduler/parking.hpp"
+#include "troupe/scheduler/resumable.hpp"
 
 namespace troupe::policy {
 

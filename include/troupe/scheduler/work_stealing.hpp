@@ -38,9 +38,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "troupe/scheduler/resumable.hpp"
 #include "troupe/scheduler/locked_fifo.hpp"
 #include "troupe/scheduler/parking.hpp"
+#include "troupe/scheduler/resumable.hpp"
 #include "troupe/scheduler/ws_deque.hpp"
 
 namespace troupe::policy {

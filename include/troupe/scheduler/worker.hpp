@@ -25,10 +25,10 @@
 #include <thread>
 #include <utility>
 
-#include "troupe/scheduler/execution_unit.hpp"
-#include "troupe/scheduler/resumable.hpp"
 #include "troupe/scheduler/current_worker.hpp"
+#include "troupe/scheduler/execution_unit.hpp"
 #include "troupe/scheduler/parking.hpp"
+#include "troupe/scheduler/resumable.hpp"
 #include "troupe/scheduler/scheduler_policy.hpp"
 
 namespace troupe::scheduler {
@@ -44,8 +44,7 @@ public:
   static constexpr std::size_t max_bypass_chain = 64;
 
   worker(std::size_t id, coordinator_type* parent, actor_system* sys, std::size_t max_throughput)
-    : execution_unit(sys), id_(id), parent_(parent), max_throughput_(max_throughput) {
-  }
+    : execution_unit(sys), id_(id), parent_(parent), max_throughput_(max_throughput) {}
 
   worker(const worker&) = delete;
   worker& operator=(const worker&) = delete;

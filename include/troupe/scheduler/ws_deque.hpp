@@ -29,8 +29,7 @@ namespace troupe::scheduler::detail {
 template <class T>
 class ws_deque {
 public:
-  ws_deque() : ws_deque(256) {
-  }
+  ws_deque() : ws_deque(256) {}
 
   explicit ws_deque(std::size_t initial_capacity) {
     std::size_t cap = 8;
@@ -82,8 +81,7 @@ public:
     if (t < b) // more than one element: no thief can reach index b
       return x;
     // Exactly one element left: race the thieves for it.
-    bool won = top_.compare_exchange_strong(t, t + 1, std::memory_order_seq_cst,
-                                            std::memory_order_relaxed);
+    bool won = top_.compare_exchange_strong(t, t + 1, std::memory_order_seq_cst, std::memory_order_relaxed);
     bottom_.store(b + 1, std::memory_order_release);
     return won ? x : nullptr;
   }
@@ -98,8 +96,7 @@ public:
       return nullptr;
     auto* r = ring_.load(std::memory_order_acquire);
     T* x = r->get(t);
-    if (!top_.compare_exchange_strong(t, t + 1, std::memory_order_seq_cst,
-                                      std::memory_order_relaxed)) {
+    if (!top_.compare_exchange_strong(t, t + 1, std::memory_order_seq_cst, std::memory_order_relaxed)) {
       if (lost_race != nullptr)
         *lost_race = true;
       return nullptr;
@@ -123,8 +120,7 @@ public:
 private:
   struct ring {
     explicit ring(std::int64_t cap)
-      : mask(cap - 1), slots(std::make_unique<std::atomic<T*>[]>(static_cast<std::size_t>(cap))) {
-    }
+      : mask(cap - 1), slots(std::make_unique<std::atomic<T*>[]>(static_cast<std::size_t>(cap))) {}
     T* get(std::int64_t i) const noexcept {
       return slots[static_cast<std::size_t>(i & mask)].load(std::memory_order_relaxed);
     }

@@ -118,9 +118,9 @@ error announce_impl(std::string name, Fs... fs) {
                 "announced types must be default- and copy-constructible");
   static_assert(alignof(T) <= alignof(std::max_align_t), "announced types cannot be over-aligned");
   if constexpr (sizeof...(Fs) == 0) {
-    constexpr bool native = std::is_arithmetic_v<T> || std::is_enum_v<T> || std::is_same_v<T, std::string>
-                            || std::is_same_v<T, error> || is_handle_v<T> || is_vector_v<T> || is_array_v<T>
-                            || is_map_v<T> || is_optional_v<T> || is_variant_v<T> || is_tuple_v<T>;
+    constexpr bool native =
+      std::is_arithmetic_v<
+        T> || std::is_enum_v<T> || std::is_same_v<T, std::string> || std::is_same_v<T, error> || is_handle_v<T> || is_vector_v<T> || is_array_v<T> || is_map_v<T> || is_optional_v<T> || is_variant_v<T> || is_tuple_v<T>;
     static_assert(native || has_inspect<binary_serializer, T>,
                   "announce<T>() without fields needs a built-in T or an inspect(f, x) overload");
   }
@@ -145,13 +145,13 @@ std::string default_announce_name() {
 } // namespace detail
 
 template <class T, class... Fs>
-  requires(detail::is_field_descriptor<Fs>::value && ...)
+  requires(detail::is_field_descriptor<Fs>::value&&...)
 error announce(Fs... fields) {
   return detail::announce_impl<T>(detail::default_announce_name<T>(), fields...);
 }
 
 template <class T, class... Fs>
-  requires(detail::is_field_descriptor<Fs>::value && ...)
+  requires(detail::is_field_descriptor<Fs>::value&&...)
 error announce(std::string_view name, Fs... fields) {
   return detail::announce_impl<T>(std::string{name}, fields...);
 }

@@ -26,8 +26,10 @@ template <class T>
 constexpr std::size_t min_encoded_size() {
   if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>)
     return sizeof(T) == 0 ? 1 : sizeof(T);
-  else if constexpr (std::is_same_v<T, std::string> || is_vector_v<T> || is_map_v<T> || is_optional_v<T>
-                     || is_variant_v<T> || std::is_same_v<T, error>)
+  else if constexpr (
+    std::is_same_v<
+      T,
+      std::string> || is_vector_v<T> || is_map_v<T> || is_optional_v<T> || is_variant_v<T> || std::is_same_v<T, error>)
     return 1;
   else if constexpr (is_handle_v<T>)
     return 9;
@@ -36,9 +38,9 @@ constexpr std::size_t min_encoded_size() {
   else if constexpr (is_tuple_v<T>)
     return []<std::size_t... Is>(std::index_sequence<Is...>) {
       return (std::size_t{0} + ... + min_encoded_size<std::tuple_element_t<Is, T>>());
-    }(std::make_index_sequence<std::tuple_size_v<T>>{});
-  else
-    return 0;
+    }
+  (std::make_index_sequence<std::tuple_size_v<T>>{});
+  else return 0;
 }
 
 } // namespace detail

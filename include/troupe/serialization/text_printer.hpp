@@ -70,9 +70,9 @@ private:
 
 template <class T>
 void text_printer::apply(const T& x) {
-  if constexpr (std::is_arithmetic_v<T> || std::is_same_v<T, atom_value> || std::is_same_v<T, std::string>
-                || std::is_same_v<T, error> || detail::is_handle_v<T> || std::is_same_v<T, exit_msg>
-                || std::is_same_v<T, down_msg> || std::is_same_v<T, timeout_msg>) {
+  if constexpr (
+    std::is_arithmetic_v<
+      T> || std::is_same_v<T, atom_value> || std::is_same_v<T, std::string> || std::is_same_v<T, error> || detail::is_handle_v<T> || std::is_same_v<T, exit_msg> || std::is_same_v<T, down_msg> || std::is_same_v<T, timeout_msg>) {
     detail::stringify(out_, x);
   } else if constexpr (detail::is_vector_v<T> || detail::is_array_v<T> || detail::is_map_v<T>) {
     out_ += '[';

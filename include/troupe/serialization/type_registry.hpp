@@ -34,8 +34,7 @@ class text_parser;
 // Type-erased operations of one announced type.
 class TROUPE_CORE_API type_entry {
 public:
-  type_entry(type_id id, std::string name, std::size_t size, std::size_t align,
-             std::vector<std::string> field_names)
+  type_entry(type_id id, std::string name, std::size_t size, std::size_t align, std::vector<std::string> field_names)
     : id_(id), name_(std::move(name)), size_(size), align_(align), field_names_(std::move(field_names)) {}
   type_entry(const type_entry&) = delete;
   type_entry& operator=(const type_entry&) = delete;
@@ -87,9 +86,7 @@ public:
   // nullptr when no type has this name.
   const type_entry* find(std::string_view name) const;
   // nullptr for 0 or an unused code.
-  const type_entry* find_code(std::uint8_t code) const noexcept {
-    return codes_[code].load(std::memory_order_acquire);
-  }
+  const type_entry* find_code(std::uint8_t code) const noexcept { return codes_[code].load(std::memory_order_acquire); }
 
   // All entries, sorted by name.
   std::vector<const type_entry*> list() const;

@@ -54,8 +54,7 @@ template <class T, std::size_t N>
 struct is_std_array<std::array<T, N>> : std::true_type {};
 
 template <class T>
-inline constexpr bool is_integer_v =
-  std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char>;
+inline constexpr bool is_integer_v = std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char>;
 
 template <class T>
 inline constexpr bool is_vector_v = is_specialization_v<T, std::vector>;

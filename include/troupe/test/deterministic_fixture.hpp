@@ -82,8 +82,7 @@ public:
     return {*this, where};
   }
   template <class... Ts>
-  message_check<check_kind::disallow, Ts...>
-  disallow(std::source_location where = std::source_location::current()) {
+  message_check<check_kind::disallow, Ts...> disallow(std::source_location where = std::source_location::current()) {
     return {*this, where};
   }
   template <class... Ts>

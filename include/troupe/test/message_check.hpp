@@ -42,15 +42,14 @@ namespace detail {
 struct check_spec {
   check_kind kind;
   std::source_location where;
-  actor receiver;       // invalid: the actor of the next queued job
+  actor receiver; // invalid: the actor of the next queued job
   bool sender_checked = false;
   actor sender;         // invalid with sender_checked: anonymous
   std::string expected; // text form of the expected message, for failures
 };
 
 /// Runs the check; returns whether the next message matched.
-bool run_check(deterministic_fixture& fix, const check_spec& spec,
-               const std::function<bool(const message&)>& matches);
+bool run_check(deterministic_fixture& fix, const check_spec& spec, const std::function<bool(const message&)>& matches);
 
 /// Sends `msg` from spec.sender (anonymous if invalid) to spec.receiver;
 /// false (and a test failure) without a valid receiver.
@@ -92,7 +91,7 @@ public:
     if constexpr (Kind == check_kind::inject)
       detail::fail_check(spec_, "inject<...>() needs with(values...): nothing was sent");
     else
-      with(((void) sizeof(Ts), _)...);
+      with(((void)sizeof(Ts), _)...);
   }
 
   /// The sender the message must have; an invalid handle (nullptr) means an

@@ -11,8 +11,8 @@
 // given input, and whether one interface contains another.
 #include <type_traits>
 
-#include "troupe/detail/type_list.hpp"
 #include "troupe/building_blocks/typed_protocol.hpp"
+#include "troupe/detail/type_list.hpp"
 #include "troupe/message.hpp"
 
 namespace troupe {
@@ -48,7 +48,8 @@ struct invalid_typed_output {};
 // Whether keys K (of a message or a handler) fit signature keys S: equal, or
 // a plain atom where the signature names an atom constant.
 template <class K, class S>
-inline constexpr bool key_fits_v = std::is_same_v<K, S> || (std::is_same_v<K, atom_value> && is_atom_constant<S>::value);
+inline constexpr bool
+  key_fits_v = std::is_same_v<K, S> || (std::is_same_v<K, atom_value> && is_atom_constant<S>::value);
 
 template <class Ks, class Ss>
 struct keys_fit : std::false_type {};
@@ -113,7 +114,6 @@ template <class Sub, class Super>
 struct is_sub_interface;
 template <class... Ss, class Super>
 struct is_sub_interface<type_list<Ss...>, Super> : std::bool_constant<(tl_contains<Ss, Super>::value && ...)> {};
-
 
 template <class>
 inline constexpr bool always_false_v = false;

@@ -59,12 +59,14 @@ public:
   // From a handle with a larger (or equal) interface.
   template <class... Others>
     requires detail::is_sub_interface<signatures, detail::type_list<Others...>>::value
-  typed_actor(const typed_actor<Others...>& other) noexcept : ptr_(other.ptr()) {} // NOLINT
+    typed_actor(const typed_actor<Others...>& other)
+  noexcept : ptr_(other.ptr()) {} // NOLINT
 
   // From a typed `self` whose interface contains this one.
   template <class T>
     requires detail::typed_actor_class<T> && detail::is_sub_interface<signatures, typename T::signatures>::value
-  typed_actor(T* self) noexcept // NOLINT
+    typed_actor(T* self)
+  noexcept // NOLINT
     : ptr_(self ? strong_actor_ptr{actor_control_block::from(self)} : strong_actor_ptr{}) {}
 
   // Wraps ptr WITHOUT checking the actor's interface (what actor_cast uses).

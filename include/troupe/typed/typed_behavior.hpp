@@ -101,9 +101,9 @@ inline constexpr bool is_timeout_item_v = is_timeout_definition<std::decay_t<Ite
 
 // The handler infos of the callables among Items (timeouts dropped).
 template <class... Items>
-using handler_infos_t = decltype(std::tuple_cat(
-  std::declval<std::conditional_t<is_timeout_item_v<Items>, std::tuple<>,
-                                  std::tuple<typed_handler_info<std::decay_t<Items>>>>>()...));
+using handler_infos_t =
+  decltype(std::tuple_cat(std::declval<std::conditional_t<is_timeout_item_v<Items>, std::tuple<>,
+                                                          std::tuple<typed_handler_info<std::decay_t<Items>>>>>()...));
 
 template <class Sig, class Infos>
 struct check_signature;
@@ -122,8 +122,8 @@ struct check_signature<Sig, std::tuple<Infos...>> {
   template <class I, class... Is>
   static constexpr bool check_result() {
     if constexpr (keys_fit<typename I::input, typename Sig::input_keys>::value) {
-      if constexpr (std::is_same_v<typename I::output, typename Sig::output_types>
-                    || std::is_same_v<typename I::output, any_typed_output>)
+      if constexpr (std::is_same_v<typename I::output,
+                                   typename Sig::output_types> || std::is_same_v<typename I::output, any_typed_output>)
         return true;
       else
         return typed_behavior_wrong_result_for<Sig, typename I::output>::value;

@@ -28,8 +28,9 @@ error exception_reason(std::exception_ptr ep) {
     return error{exit_reason::unhandled_exception, demangle(typeid(ex).name()) + ": " + ex.what()};
   } catch (...) {
     auto* type = abi::__cxa_current_exception_type();
-    return error{exit_reason::unhandled_exception,
-                 type != nullptr ? "unknown exception (" + demangle(type->name()) + ")" : std::string{"unknown exception"}};
+    return error{exit_reason::unhandled_exception, type != nullptr
+                                                     ? "unknown exception (" + demangle(type->name()) + ")"
+                                                     : std::string{"unknown exception"}};
   }
 }
 

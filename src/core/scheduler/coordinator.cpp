@@ -43,10 +43,8 @@ std::size_t resolve_workers(std::size_t n) noexcept {
 
 abstract_coordinator::abstract_coordinator(actor_system* sys, std::size_t num_workers,
                                            std::size_t max_throughput) noexcept
-  : system_(sys),
-    num_workers_(resolve_workers(num_workers)),
-    max_throughput_(max_throughput != 0 ? max_throughput : unlimited_throughput) {
-}
+  : system_(sys), num_workers_(resolve_workers(num_workers)),
+    max_throughput_(max_throughput != 0 ? max_throughput : unlimited_throughput) {}
 
 abstract_coordinator::~abstract_coordinator() = default;
 
@@ -69,18 +67,15 @@ void thread_yield() noexcept {
 void futex_wait(std::atomic<std::uint32_t>& word, std::uint32_t expected) noexcept {
   // Returns 0 when woken, EAGAIN if the value already differs, EINTR on a signal:
   // callers loop on their condition, so all three are fine.
-  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAIT_PRIVATE, expected,
-          nullptr, nullptr, 0);
+  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAIT_PRIVATE, expected, nullptr, nullptr, 0);
 }
 
 void futex_wake_one(std::atomic<std::uint32_t>& word) noexcept {
-  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAKE_PRIVATE, 1, nullptr,
-          nullptr, 0);
+  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
 }
 
 void futex_wake_all(std::atomic<std::uint32_t>& word) noexcept {
-  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAKE_PRIVATE, INT32_MAX,
-          nullptr, nullptr, 0);
+  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAKE_PRIVATE, INT32_MAX, nullptr, nullptr, 0);
 }
 
 void set_thread_name(const char* name) noexcept {

@@ -18,8 +18,7 @@ constexpr auto max_wait = std::chrono::hours{1};
 } // namespace
 
 timer_service::timer_service(clock_mode mode)
-  : manual_(mode == clock_mode::manual), sleeping_until_(time_point::min()) {
-}
+  : manual_(mode == clock_mode::manual), sleeping_until_(time_point::min()) {}
 
 timer_service::~timer_service() {
   stop();

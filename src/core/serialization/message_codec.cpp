@@ -84,7 +84,7 @@ detail::message_data* dyn_allocate(std::span<const type_entry* const> types) {
     offs[i] = offsets[i];
   }
   new (h) dyn_header{detail::message_layout{ids, offs, static_cast<std::uint32_t>(types.size()),
-                                    static_cast<std::uint32_t>(pl.total), &dyn_copy, &dyn_destroy},
+                                            static_cast<std::uint32_t>(pl.total), &dyn_copy, &dyn_destroy},
                      static_cast<std::uint32_t>(pl.total)};
   return new (mem) detail::message_data(&h->layout);
 }
@@ -260,20 +260,18 @@ struct parsed_value {
   void* storage = nullptr;
   parsed_value() = default;
   parsed_value(const parsed_value&) = delete;
-  parsed_value(parsed_value&& other) noexcept : entry(other.entry), storage(other.storage) {
-    other.storage = nullptr;
-  }
+  parsed_value(parsed_value&& other) noexcept : entry(other.entry), storage(other.storage) { other.storage = nullptr; }
   ~parsed_value() {
     if (storage != nullptr) {
       entry->destroy(storage);
-      ::operator delete(storage, std::align_val_t{alignof(std::max_align_t)});
+      ::operator delete (storage, std::align_val_t{alignof(std::max_align_t)});
     }
   }
   template <class T>
   static parsed_value make(T value) {
     parsed_value r;
     r.entry = type_registry::global().find(type_id_of<T>());
-    r.storage = ::operator new(sizeof(T), std::align_val_t{alignof(std::max_align_t)});
+    r.storage = ::operator new (sizeof(T), std::align_val_t{alignof(std::max_align_t)});
     new (r.storage) T(std::move(value));
     return r;
   }
@@ -362,11 +360,11 @@ struct untyped_parser {
   bool parse_with(const type_entry* e, std::vector<parsed_value>& out) {
     parsed_value v;
     v.entry = e;
-    v.storage = ::operator new(e->size(), std::align_val_t{alignof(std::max_align_t)});
+    v.storage = ::operator new (e->size(), std::align_val_t{alignof(std::max_align_t)});
     try {
       e->default_construct(v.storage);
     } catch (...) {
-      ::operator delete(v.storage, std::align_val_t{alignof(std::max_align_t)});
+      ::operator delete (v.storage, std::align_val_t{alignof(std::max_align_t)});
       v.storage = nullptr;
       throw;
     }
@@ -383,8 +381,8 @@ struct untyped_parser {
       auto save = p.position();
       char c = p.peek();
       if (text_parser::is_ident_char(c) && !(c >= '0' && c <= '9')) {
-        bool literal = p.consume_word("true") || p.consume_word("false") || p.consume_word("inf")
-                       || p.consume_word("nan");
+        bool literal =
+          p.consume_word("true") || p.consume_word("false") || p.consume_word("inf") || p.consume_word("nan");
         p.seek(save);
         if (!literal)
           return parse_record_list(out, list_pos);
@@ -493,8 +491,7 @@ struct untyped_parser {
       return parse_list(out);
     if (text_parser::is_ident_char(c) && !(c >= '0' && c <= '9')) {
       auto save = p.position();
-      if (!p.consume_word("true") && !p.consume_word("false") && !p.consume_word("inf")
-          && !p.consume_word("nan")) {
+      if (!p.consume_word("true") && !p.consume_word("false") && !p.consume_word("inf") && !p.consume_word("nan")) {
         auto name = p.read_type_name();
         if (p.peek() == '{') {
           auto* e = reg.find(name);
@@ -520,11 +517,21 @@ struct untyped_parser {
     if (!parse_scalar(x))
       return false;
     switch (x.kind) {
-      case 'a': out.push_back(parsed_value::make(x.a)); break;
-      case 's': out.push_back(parsed_value::make(std::move(x.s))); break;
-      case 'b': out.push_back(parsed_value::make(x.b)); break;
-      case 'd': out.push_back(parsed_value::make(x.d)); break;
-      case 'u': out.push_back(parsed_value::make(static_cast<std::uint64_t>(x.u))); break;
+      case 'a':
+        out.push_back(parsed_value::make(x.a));
+        break;
+      case 's':
+        out.push_back(parsed_value::make(std::move(x.s)));
+        break;
+      case 'b':
+        out.push_back(parsed_value::make(x.b));
+        break;
+      case 'd':
+        out.push_back(parsed_value::make(x.d));
+        break;
+      case 'u':
+        out.push_back(parsed_value::make(static_cast<std::uint64_t>(x.u)));
+        break;
       default:
         if (fits32(x.i))
           out.push_back(parsed_value::make(static_cast<std::int32_t>(x.i)));

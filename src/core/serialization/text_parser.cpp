@@ -114,13 +114,27 @@ bool text_parser::parse_string(std::string& out) {
         break;
       char e = in_[pos_++];
       switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case 'r': out += '\r'; break;
-        case '0': out += '\0'; break;
-        default: --pos_; return fail(std::string{"invalid escape '\\"} + e + "'");
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case '0':
+          out += '\0';
+          break;
+        default:
+          --pos_;
+          return fail(std::string{"invalid escape '\\"} + e + "'");
       }
     } else {
       out += c;

@@ -8,9 +8,7 @@
 int main() {
   troupe::actor_system_config cfg;
   troupe::actor_system sys{cfg};
-  auto adder = sys.spawn([]() -> troupe::behavior {
-    return {[](int a, int b) { return a + b; }};
-  });
+  auto adder = sys.spawn([]() -> troupe::behavior { return {[](int a, int b) { return a + b; }}; });
   troupe::scoped_actor self{sys};
   int result = 0;
   self->request(adder, std::chrono::seconds(5), 20, 22)
