@@ -15,13 +15,13 @@
 // directly (inside a TEST or a helper).
 #include <chrono>
 #include <cstddef>
-#include <source_location>
 
 #include <gtest/gtest.h>
 
 #include "troupe/actor_system.hpp"
 #include "troupe/actor_system_config.hpp"
 #include "troupe/scoped_actor.hpp"
+#include "troupe/test/call_site.hpp"
 #include "troupe/test/message_check.hpp"
 #include "troupe/test/test_coordinator.hpp"
 #include "troupe/test/wildcard.hpp"
@@ -74,19 +74,19 @@ public:
   // ---- checks (see message_check.hpp) ----------------------------------------------------
 
   template <class... Ts>
-  message_check<check_kind::expect, Ts...> expect(std::source_location where = std::source_location::current()) {
+  message_check<check_kind::expect, Ts...> expect(call_site where = call_site::current()) {
     return {*this, where};
   }
   template <class... Ts>
-  message_check<check_kind::allow, Ts...> allow(std::source_location where = std::source_location::current()) {
+  message_check<check_kind::allow, Ts...> allow(call_site where = call_site::current()) {
     return {*this, where};
   }
   template <class... Ts>
-  message_check<check_kind::disallow, Ts...> disallow(std::source_location where = std::source_location::current()) {
+  message_check<check_kind::disallow, Ts...> disallow(call_site where = call_site::current()) {
     return {*this, where};
   }
   template <class... Ts>
-  message_check<check_kind::inject, Ts...> inject(std::source_location where = std::source_location::current()) {
+  message_check<check_kind::inject, Ts...> inject(call_site where = call_site::current()) {
     return {*this, where};
   }
 
@@ -96,7 +96,7 @@ public:
   /// Takes self's next message if it is exactly (T) and returns its value;
   /// otherwise a test failure, nothing is taken, and T{} is returned.
   template <class T>
-  T received(std::source_location where = std::source_location::current()) {
+  T received(call_site where = call_site::current()) {
     T result{};
     auto take = [&](const message& msg) {
       if (!msg.template match_elements<T>())

@@ -12,7 +12,6 @@
 // and, on a match, runs exactly that one message.
 #include <cstddef>
 #include <functional>
-#include <source_location>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -21,6 +20,7 @@
 #include "troupe/actor.hpp"
 #include "troupe/detail/stringify.hpp"
 #include "troupe/message.hpp"
+#include "troupe/test/call_site.hpp"
 #include "troupe/test/wildcard.hpp"
 #include "troupe/type_id.hpp"
 
@@ -41,7 +41,7 @@ namespace detail {
 /// The type-independent part of a check (src/test/message_check.cpp).
 struct check_spec {
   check_kind kind;
-  std::source_location where;
+  call_site where;
   actor receiver; // invalid: the actor of the next queued job
   bool sender_checked = false;
   actor sender;         // invalid with sender_checked: anonymous
@@ -79,7 +79,7 @@ void describe_value(std::string& out, const U& x) {
 template <check_kind Kind, class... Ts>
 class message_check {
 public:
-  message_check(deterministic_fixture& fix, std::source_location where)
+  message_check(deterministic_fixture& fix, call_site where)
     : fix_(fix), spec_{Kind, where, actor{}, false, actor{}, {}} {}
 
   message_check(const message_check&) = delete;
