@@ -207,6 +207,8 @@ void thread_cache::flush() noexcept {
 }
 
 bool thread_cache::recycle_if_unused() noexcept {
+  if constexpr (!thread_cache_enabled)
+    return false; // sanitizer builds allocate every block from the heap: nothing to recycle
   if (instance_ != nullptr)
     instance_->flush();
   return global_depot().rewind_if_all_free();
