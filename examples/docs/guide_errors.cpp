@@ -6,6 +6,7 @@
 #include "doc_check.hpp"
 
 #include <cstdint>
+#include <cstdio>
 
 using namespace troupe;
 
@@ -15,6 +16,14 @@ template <>
 struct troupe::error_category<math_errc> {
   static constexpr atom_value value = atom("math");
 };
+// [/snippet]
+
+// [snippet expected]
+expected<int> parse_digit(char c) {
+  if (c < '0' || c > '9')
+    return error{sec::invalid_argument, "not a digit"};
+  return c - '0';
+}
 // [/snippet]
 
 int main() {
@@ -31,6 +40,17 @@ int main() {
   e3.code();
   e3.context(); // atom("math"), 1, "x / 0"
   // [/snippet]
+  // [snippet expected_use]
+  auto d = parse_digit('7');
+  if (d)
+    std::printf("%d\n", *d); // 7
+  auto bad = parse_digit('x');
+  if (!bad)
+    std::printf("%s\n", to_string(bad.error()).c_str()); // error(system, invalid_argument, "not a digit")
+  // [/snippet]
+  DOC_CHECK(d && *d == 7);
+  DOC_CHECK(!bad && bad.error() == sec::invalid_argument);
+  DOC_CHECK(to_string(bad.error()) == R"(error(system, invalid_argument, "not a digit"))");
   DOC_CHECK(!none);
   DOC_CHECK(e1.category() == atom("system"));
   DOC_CHECK(e2.category() == atom("exit"));
