@@ -62,9 +62,11 @@ int main() {
   DOC_CHECK(e3.code() == 1);
   DOC_CHECK(e3.context() == "x / 0");
   // Equality ignores the context; an error is the size of one pointer;
-  // exit_reason::normal is a real error value.
+  // exit_reason::normal is a value distinct from no error, but it tests
+  // false: `if (reason)` asks "did it fail?".
   DOC_CHECK(e2 == error{exit_reason::user_shutdown});
   DOC_CHECK(sizeof(error) == sizeof(void*));
-  DOC_CHECK(static_cast<bool>(error{exit_reason::normal}));
+  DOC_CHECK(!error{exit_reason::normal} && !error{exit_reason::normal}.empty());
+  DOC_CHECK(error{exit_reason::normal} != error{});
   return doc::result();
 }

@@ -15,15 +15,17 @@
 // Copies are deep; moves are noexcept and leave the source empty.
 //
 // "No error" rules:
-//   * error{} is no error; `explicit operator bool` is false only for it.
+//   * error{} is no error (empty()).
 //   * sec::none is the code for "no error": error(sec::none) == error{}, and
 //     error(0, atom("system")) is canonicalised to error{} as well. Hence
 //     error{}.code() == 0 and error{}.category() == atom("system").
-//   * Every other code is a real error -- in particular exit_reason::normal is
-//     an error object (category "exit", code 0): an actor that finished
-//     normally has reason `normal`, which is distinct from "no reason yet".
-//     So error(exit_reason::normal) is true in a boolean context and
-//     error{} != exit_reason::normal. Code 0 of a user enum is a real error too.
+//   * exit_reason::normal is an error object (category "exit", code 0): an
+//     actor that finished normally has reason `normal`, which is distinct
+//     from "no reason yet" (error{} != exit_reason::normal, and !empty()).
+//   * In a boolean context an error asks "did it fail?": false for error{}
+//     and for exit_reason::normal, true for everything else. So the usual
+//     supervisor test `if (msg.reason)` ignores normal exits. Code 0 of a
+//     user enum is a real error (true).
 //
 // Equality compares category and code only, never the context.
 #include "troupe/atom.hpp"
@@ -120,8 +122,11 @@ public:
   error& operator=(error&&) noexcept = default;
   ~error() = default;
 
-  // True when this IS an error.
-  explicit operator bool() const noexcept { return data_ != nullptr; }
+  // True for a failure: anything but no error and a normal exit.
+  explicit operator bool() const noexcept { return data_ != nullptr && !is_normal_exit(*data_); }
+
+  // True only for no error (default-constructed, cleared, or sec::none).
+  bool empty() const noexcept { return data_ == nullptr; }
 
   // 0 for no error.
   std::uint8_t code() const noexcept { return data_ ? data_->code : 0; }
@@ -166,6 +171,10 @@ private:
     static_assert(std::is_same_v<std::underlying_type_t<E>, std::uint8_t>,
                   "error code enums must have std::uint8_t as underlying type");
     return static_cast<std::uint8_t>(code);
+  }
+
+  static bool is_normal_exit(const data& x) noexcept {
+    return x.code == 0 && x.category == error_category<exit_reason>::value;
   }
 
   static bool is_none(std::uint8_t code, atom_value category) noexcept {

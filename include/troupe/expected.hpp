@@ -72,8 +72,8 @@ public:
   expected() noexcept = default;
   expected(troupe::error err) : err_(std::move(err)) {} // NOLINT: implicit, like a return value
 
-  explicit operator bool() const noexcept { return !err_; }
-  bool has_value() const noexcept { return !err_; }
+  explicit operator bool() const noexcept { return err_.empty(); }
+  bool has_value() const noexcept { return err_.empty(); }
   void value() const noexcept { assert(has_value()); }
 
   // The error. Precondition: !has_value().

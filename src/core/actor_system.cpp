@@ -101,7 +101,7 @@ void actor_system::launch_blocking(blocking_actor* self) {
     error reason = exit_reason::normal;
     try {
       me->act();
-      if (me->pending_reason_)
+      if (!me->pending_reason_.empty())
         reason = me->pending_reason_;
     } catch (const actor_exited& ex) {
       reason = ex.reason();

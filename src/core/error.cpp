@@ -132,7 +132,7 @@ const std::string& error::context() const noexcept {
 }
 
 std::string to_string(const error& x) {
-  if (!x)
+  if (x.empty())
     return "none";
   std::string result = "error(";
   // Categories print as plain words; empty ones and those with blanks quoted.

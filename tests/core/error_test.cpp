@@ -96,9 +96,14 @@ TEST(error, from_sec) {
   EXPECT_FALSE(e.is(sec::none));
 }
 
-TEST(error, exit_reason_normal_is_a_real_error) {
+TEST(error, exit_reason_normal_is_a_value_that_tests_false) {
+  // "Did it fail?" -- a normal exit did not, yet it stays distinct from no error.
   error e = exit_reason::normal;
-  EXPECT_TRUE(e);
+  EXPECT_FALSE(e);
+  EXPECT_FALSE(e.empty());
+  EXPECT_TRUE(error{}.empty());
+  EXPECT_TRUE(error{exit_reason::user_shutdown});
+  EXPECT_TRUE(error{exit_reason::unknown}); // another code 0 would be a failure; only normal is not
   EXPECT_EQ(e.code(), 0);
   EXPECT_EQ(e.category(), atom("exit"));
   EXPECT_TRUE(e == exit_reason::normal);

@@ -133,7 +133,7 @@ public:
 
   // Records "at <position>: <what>" (the first error wins) and returns false.
   bool fail(std::string_view what, sec code = sec::invalid_argument) {
-    if (!err_)
+    if (err_.empty())
       err_ = error{code, "at " + std::to_string(pos_) + ": " + std::string{what}};
     return false;
   }

@@ -77,7 +77,7 @@ public:
   // Set when apply() returned false.
   const error& err() const noexcept { return err_; }
   bool fail(error e) {
-    if (!err_)
+    if (err_.empty())
       err_ = std::move(e);
     return false;
   }
@@ -125,7 +125,7 @@ bool binary_serializer::apply(const T& x) {
     write_string(x);
     return true;
   } else if constexpr (std::is_same_v<T, error>) {
-    if (!x) {
+    if (x.empty()) {
       write_byte(0);
       return true;
     }

@@ -138,7 +138,7 @@ public:
 
   // Records "at <offset>: <what>" (the first error wins) and returns false.
   bool fail(std::string_view what) {
-    if (!err_)
+    if (err_.empty())
       err_ = error{sec::invalid_argument, "at " + std::to_string(pos_) + ": " + std::string{what}};
     return false;
   }
