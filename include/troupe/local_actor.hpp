@@ -265,7 +265,7 @@ protected:
   bool awaiting_response() const noexcept { return extras_ && !extras_->responses.awaited.empty(); }
 
   // Handles a response element; true if a handler consumed it.
-  void handle_response(mailbox_element* e);
+  handled handle_response(mailbox_element* e);
   void invoke_response_handler(mailbox_element* e, behavior& bhvr);
 
   // Terminates if nothing can happen anymore (no behavior, no pending response).

@@ -2,6 +2,8 @@
 // Copyright (c) 2026 the troupe authors
 #include "troupe/local_actor.hpp"
 
+#include <algorithm>
+
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -157,35 +159,41 @@ void local_actor::invoke_response_handler(mailbox_element* e, behavior& bhvr) {
   quit(error{sec::unexpected_response, to_string(e->content)});
 }
 
-void local_actor::handle_response(mailbox_element* e) {
+local_actor::handled local_actor::handle_response(mailbox_element* e) {
   if (!extras_)
-    return; // nobody waits for it (e.g. it arrived after a timeout)
+    return handled::consumed; // nobody waits for it (e.g. it arrived after a timeout)
   auto& rs = extras_->responses;
   auto id = e->mid.request_id();
-  for (auto i = rs.awaited.rbegin(); i != rs.awaited.rend(); ++i) {
-    if (i->first == id) {
-      auto bhvr = std::move(i->second);
-      rs.awaited.erase(std::next(i).base());
+  auto i = rs.multiplexed.find(id.value());
+  // Awaited responses nest: only the newest (back) may run. Every other
+  // response still expected -- an older await's or a then()'s -- waits in the
+  // stash until the awaits made after it have been answered.
+  if (!rs.awaited.empty()) {
+    if (rs.awaited.back().first == id) {
+      auto bhvr = std::move(rs.awaited.back().second);
+      rs.awaited.pop_back();
       behavior_changed_ = true; // skipped messages get another chance
       invoke_response_handler(e, bhvr);
-      return;
+      return handled::consumed;
     }
+    auto expected = i != rs.multiplexed.end()
+                    || std::any_of(rs.awaited.begin(), rs.awaited.end(), [id](auto& x) { return x.first == id; });
+    return expected ? handled::skipped : handled::consumed;
   }
-  if (auto i = rs.multiplexed.find(id.value()); i != rs.multiplexed.end()) {
+  if (i != rs.multiplexed.end()) {
     auto bhvr = std::move(i->second);
     rs.multiplexed.erase(i);
     invoke_response_handler(e, bhvr);
   }
+  return handled::consumed;
 }
 
 // ---- processing -----------------------------------------------------------------------
 
 local_actor::handled local_actor::invoke(mailbox_element* e, behavior& bhvr) {
   auto& msg = e->content;
-  if (e->mid.is_response()) {
-    handle_response(e);
-    return handled::consumed;
-  }
+  if (e->mid.is_response())
+    return handle_response(e);
   if (msg.size() == 1) {
     auto t = msg.type_at(0);
     if (t == type_id_of<exit_msg>()) {
