@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "troupe/actor.hpp"
 #include "troupe/atom.hpp"
 #include "troupe/detail/export.hpp"
 #include "troupe/detail/intrusive_ptr.hpp"
@@ -156,6 +157,34 @@ struct strip_and_convert<char*> {
 template <atom_value V>
 struct strip_and_convert<atom_constant<V>> {
   using type = atom_value; // atom constants travel as plain atoms
+};
+
+template <class>
+inline constexpr bool dependent_false = false;
+
+// An actor pointer (`self`) travels as the handle a receiver matches on: the
+// typed handle of a typed actor, `actor` otherwise. Any other pointer would
+// share memory between actors and dangle once its owner moves on.
+template <class T>
+struct pointer_to_handle {
+  static_assert(dependent_false<T>,
+                "troupe: messages must not contain pointers; send values, or a handle for an actor");
+};
+template <class T>
+  requires std::derived_from<std::remove_cv_t<T>, abstract_actor>
+struct pointer_to_handle<T> {
+  using type = actor;
+};
+template <class T>
+  requires std::derived_from<std::remove_cv_t<T>, abstract_actor> && requires {
+    typename T::handle_type;
+  }
+struct pointer_to_handle<T> {
+  using type = typename T::handle_type;
+};
+template <class T>
+struct strip_and_convert<T*> {
+  using type = typename pointer_to_handle<T>::type;
 };
 template <class T>
 using strip_and_convert_t = typename strip_and_convert<std::decay_t<T>>::type;
