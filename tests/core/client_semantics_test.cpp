@@ -18,7 +18,17 @@ using namespace std::chrono_literals;
 
 namespace {
 
-class client_semantics : public test::deterministic_fixture {};
+class client_semantics : public test::deterministic_fixture {
+public:
+  // Answer at once when the test lets them run; which one answers first is
+  // up to the test.
+  actor spawn_int_echo() {
+    return sys.spawn([] { return behavior{[](int x) { return x; }}; });
+  }
+  actor spawn_string_echo() {
+    return sys.spawn([] { return behavior{[](const std::string& s) { return s; }}; });
+  }
+};
 
 using echo_iface = typed_actor<replies_to<int>::with<int>>;
 
@@ -58,8 +68,8 @@ TEST_F(client_semantics, typed_self_in_a_message_travels_as_its_typed_handle) {
 
 TEST_F(client_semantics, awaited_responses_run_last_in_first_out) {
   std::vector<std::string> order;
-  auto fast = sys.spawn([] { return behavior{[](int x) { return x; }}; });
-  auto slow = sys.spawn([] { return behavior{[](const std::string& s) { return s; }}; });
+  auto fast = spawn_int_echo();
+  auto slow = spawn_string_echo();
   auto client = sys.spawn([&order, fast, slow](event_based_actor* self) {
     self->request(fast, 10s, 1).await([&order](int) { order.emplace_back("fast"); });
     self->request(slow, 10s, "x").await([&order](const std::string&) { order.emplace_back("slow"); });
@@ -76,8 +86,8 @@ TEST_F(client_semantics, awaited_responses_run_last_in_first_out) {
 
 TEST_F(client_semantics, then_responses_run_in_arrival_order) {
   std::vector<std::string> order;
-  auto fast = sys.spawn([] { return behavior{[](int x) { return x; }}; });
-  auto slow = sys.spawn([] { return behavior{[](const std::string& s) { return s; }}; });
+  auto fast = spawn_int_echo();
+  auto slow = spawn_string_echo();
   auto client = sys.spawn([&order, fast, slow](event_based_actor* self) {
     self->request(fast, 10s, 1).then([&order](int) { order.emplace_back("fast"); });
     self->request(slow, 10s, "x").then([&order](const std::string&) { order.emplace_back("slow"); });
@@ -93,8 +103,8 @@ TEST_F(client_semantics, then_responses_run_in_arrival_order) {
 
 TEST_F(client_semantics, a_then_response_waits_while_an_await_is_outstanding) {
   std::vector<std::string> order;
-  auto fast = sys.spawn([] { return behavior{[](int x) { return x; }}; });
-  auto slow = sys.spawn([] { return behavior{[](const std::string& s) { return s; }}; });
+  auto fast = spawn_int_echo();
+  auto slow = spawn_string_echo();
   auto client = sys.spawn([&order, fast, slow](event_based_actor* self) {
     self->request(fast, 10s, 1).then([&order](int) { order.emplace_back("then"); });
     self->request(slow, 10s, "x").await([&order](const std::string&) { order.emplace_back("await"); });
@@ -112,7 +122,7 @@ TEST_F(client_semantics, a_then_response_waits_while_an_await_is_outstanding) {
 TEST_F(client_semantics, an_older_await_times_out_after_the_newer_one_is_answered) {
   std::vector<std::string> order;
   auto silent = sys.spawn([] { return behavior{[](const std::string&) {}}; }); // skips the int
-  auto slow = sys.spawn([] { return behavior{[](const std::string& s) { return s; }}; });
+  auto slow = spawn_string_echo();
   sys.spawn([&order, silent, slow](event_based_actor* self) {
     self->request(silent, 1s, 1).await([](int) {}, [&order](const error& e) { order.push_back(to_string(e)); });
     self->request(slow, 10s, "x").await([&order](const std::string&) { order.emplace_back("slow"); });
