@@ -9,6 +9,7 @@
 #include "troupe/actor_system.hpp"
 #include "troupe/actor_system_config.hpp"
 #include "troupe/atom.hpp"
+#include "troupe/atoms.hpp"
 #include "troupe/behavior.hpp"
 #include "troupe/blocking_actor.hpp"
 #include "troupe/classic_names.hpp"
