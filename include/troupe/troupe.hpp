@@ -18,6 +18,8 @@
 #include "troupe/expected.hpp"
 #include "troupe/guard.hpp"
 #include "troupe/message.hpp"
+#include "troupe/node_id.hpp"
+#include "troupe/none.hpp"
 #include "troupe/pattern.hpp"
 #include "troupe/response_promise.hpp"
 #include "troupe/sb_actor.hpp"
