@@ -14,6 +14,7 @@
 #include "troupe/blocking_actor.hpp"
 #include "troupe/classic_names.hpp"
 #include "troupe/error.hpp"
+#include "troupe/error_code_enum.hpp"
 #include "troupe/event_based_actor.hpp"
 #include "troupe/expected.hpp"
 #include "troupe/guard.hpp"
