@@ -16,6 +16,7 @@
 #include "troupe/error.hpp"
 #include "troupe/error_code_enum.hpp"
 #include "troupe/event_based_actor.hpp"
+#include "troupe/exec_main.hpp"
 #include "troupe/expected.hpp"
 #include "troupe/guard.hpp"
 #include "troupe/message.hpp"
