@@ -18,6 +18,10 @@ struct troupe::error_category<math_errc> {
 };
 // [/snippet]
 
+// [snippet error_enum]
+TROUPE_ERROR_CODE_ENUM(io_errc, "io", not_found, permission_denied, disk_full);
+// [/snippet]
+
 // [snippet expected]
 expected<int> parse_digit(char c) {
   if (c < '0' || c > '9')
@@ -27,6 +31,19 @@ expected<int> parse_digit(char c) {
 // [/snippet]
 
 int main() {
+  {
+    // [snippet error_enum_use]
+    error e = make_error(io_errc::disk_full, "/var/log");
+    to_string(e);                     // error(io, disk_full, "/var/log")
+    e.is(io_errc::disk_full);         // true
+    to_string(io_errc::not_found);    // not_found
+    error{io_errc::not_found}.code(); // 0, a real error nonetheless
+    // [/snippet]
+    DOC_CHECK(to_string(e) == R"(error(io, disk_full, "/var/log"))");
+    DOC_CHECK(e.is(io_errc::disk_full));
+    DOC_CHECK(to_string(io_errc::not_found) == "not_found");
+    DOC_CHECK(error{io_errc::not_found}.code() == 0 && error{io_errc::not_found});
+  }
   // [snippet errors]
   error none;                                                  // no error: false in a boolean context
   error e1 = sec::request_timeout;                             // category "system"

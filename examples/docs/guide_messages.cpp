@@ -5,8 +5,11 @@
 
 #include "doc_check.hpp"
 
+#include <chrono>
+#include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 using namespace troupe;
@@ -52,6 +55,24 @@ int main() {
       threw = true;
     }
     DOC_CHECK(threw);
+  }
+  {
+    actor_system sys{actor_system_config{}};
+    scoped_actor self{sys};
+    // [snippet predefined_atoms]
+    auto store = sys.spawn([]() -> behavior {
+      auto value = std::make_shared<int>(0);
+      return {
+        [value](put_atom, int x) { *value = x; },
+        [value](get_atom) { return *value; },
+      };
+    });
+    self->send(store, put_atom_v, 42);
+    self->request(store, std::chrono::seconds(1), get_atom_v).receive([](int x) { /* 42 */ }, [](const error&) {});
+    // [/snippet]
+    DOC_CHECK(doc::ask<int>(self, store, get_atom_v) == 42);
+    static_assert(std::is_same_v<put_atom, atom_constant<atom("put")>>);
+    self->send_exit(store, exit_reason::kill);
   }
   return doc::result();
 }

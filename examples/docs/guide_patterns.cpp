@@ -10,8 +10,6 @@
 
 using namespace troupe;
 
-using get_atom = atom_constant<atom("get")>;
-
 int main() {
   actor_system_config cfg;
   actor_system sys{cfg};
@@ -43,7 +41,7 @@ int main() {
   DOC_CHECK(which(8) == "even");
   DOC_CHECK(which(7) == "int..."); // `anything` also matches no element
   DOC_CHECK(which(3, "x", 2.0) == "int...");
-  DOC_CHECK(which(get_atom::value, std::string{"k"}) == "get k");
+  DOC_CHECK(which(get_atom_v, std::string{"k"}) == "get k");
   DOC_CHECK(which(atom("put"), std::string{"k"}, 1) == "put");
   DOC_CHECK(which(1.0, 2.0) == "doubles");
   DOC_CHECK(which("print", 3) == "print");

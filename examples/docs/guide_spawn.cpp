@@ -95,5 +95,23 @@ int main() {
     DOC_CHECK(doc::ask<int>(self, g, 3, 4) == 7);
     DOC_CHECK(doc::ask<int>(self, parent, 5, 6) == 11);
   }
+  {
+    // [snippet identity]
+    auto a = sys.spawn(adder);
+    a.id();    // unique among the actors of this process
+    a->id();   // the same, through the actor
+    a.node();  // sys.node(): the actor system it lives in
+    a->node(); // the same
+    actor_addr addr = a.address();
+    addr->id();             // still answers after the actor is gone
+    to_string(sys.node());  // "<host id>#<process id>.<instance>"
+    actor{}.node() == none; // true: an empty handle has no node
+    // [/snippet]
+    DOC_CHECK(a->id() == a.id() && addr->id() == a.id());
+    DOC_CHECK(a.node() == sys.node() && a->node() == sys.node() && addr.node() == sys.node());
+    DOC_CHECK(to_string(sys.node()).find('#') != std::string::npos);
+    DOC_CHECK(actor{}.node() == none);
+    self->send_exit(a, exit_reason::kill);
+  }
   return doc::result();
 }

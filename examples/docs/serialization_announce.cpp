@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
-// docs/serialization.md, "Announcing types".
+// docs/serialization.md, "Announcing types" and "Text forms of values".
 #include <troupe/serialization.hpp>
 #include <troupe/troupe.hpp>
 
 #include "doc_check.hpp"
 
 #include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
 #include <vector>
 
 using namespace troupe;
@@ -59,5 +62,18 @@ int main() {
   DOC_CHECK(back && back->match_elements<std::vector<add_request>>());
   // A name already used by a different type is an error.
   DOC_CHECK(announce<other>("point", &other::v) == sec::invalid_argument);
+
+  // [snippet text_forms]
+  deep_to_string(add_request{1, 2});                      // add_request{a0 = 1, a1 = 2} (announced)
+  deep_to_string(std::vector<add_request>{{1, 2}});       // [add_request{a0 = 1, a1 = 2}]
+  to_string(point{3, 4});                                 // point{x = 3, y = 4} (inspect)
+  to_string(std::map<std::string, point>{{"o", {0, 0}}}); // [("o", point{x = 0, y = 0})]
+  to_string(std::optional<point>{});                      // null
+  // [/snippet]
+  DOC_CHECK(deep_to_string(add_request{1, 2}) == "add_request{a0 = 1, a1 = 2}");
+  DOC_CHECK(deep_to_string(std::vector<add_request>{{1, 2}}) == "[add_request{a0 = 1, a1 = 2}]");
+  DOC_CHECK(to_string(point{3, 4}) == "point{x = 3, y = 4}");
+  DOC_CHECK(to_string(std::map<std::string, point>{{"o", {0, 0}}}) == R"([("o", point{x = 0, y = 0})])");
+  DOC_CHECK(to_string(std::optional<point>{}) == "null");
   return doc::result();
 }

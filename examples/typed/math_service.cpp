@@ -74,9 +74,8 @@ math::behavior_type deferred(math::pointer self) {
 }
 
 // The same service with atoms as message tags (CAF style): the atom constants
-// make (add, int, int) and (sub, int, int) two signatures.
-using add_atom = atom_constant<atom("add")>;
-using sub_atom = atom_constant<atom("sub")>;
+// make (add, int, int) and (sub, int, int) two signatures (add_atom and sub_atom
+// are predefined, troupe/atoms.hpp).
 using calc = typed_actor<replies_to<add_atom, int, int>::with<int>, replies_to<sub_atom, int, int>::with<int>>;
 
 calc::behavior_type calculator() {
@@ -107,9 +106,9 @@ int main() {
     self->send_exit(ms, exit_reason::user_shutdown);
   }
   calc c = typed_spawn(calculator);
-  self->request(c, 5s, add_atom::value, 40, 2)
+  self->request(c, 5s, add_atom_v, 40, 2)
     .receive([&](int r) { check("request (add, 40, 2)", r, 42); }, [&](const error&) { ++failures; });
-  self->request(c, 5s, sub_atom::value, 40, 2)
+  self->request(c, 5s, sub_atom_v, 40, 2)
     .receive([&](int r) { check("request (sub, 40, 2)", r, 38); }, [&](const error&) { ++failures; });
   // self->send(c, atom("add"), 1, 2) would not compile: a plain atom fits both signatures.
   self->send_exit(c, exit_reason::user_shutdown);

@@ -34,6 +34,8 @@ public:
 
   actor_control_block* ctrl() const noexcept { return actor_control_block::from(this); }
   actor_id id() const noexcept { return ctrl()->id(); }
+  // The node of its system: home_system().node() for every local actor.
+  node_id node() const noexcept { return ctrl()->node(); }
   actor_addr address() const noexcept { return actor_addr{ctrl()}; }
   actor_system& home_system() const noexcept { return *ctrl()->home_system(); }
 

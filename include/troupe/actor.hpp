@@ -40,6 +40,9 @@ public:
   actor(const T& x) noexcept : ptr_(x.ctrl()) {} // NOLINT: implicit on purpose
 
   actor_id id() const noexcept { return ptr_ ? ptr_->id() : 0; }
+  node_id node() const noexcept { return ptr_ ? ptr_->node() : node_id{}; }
+  // handle->id(), handle->node(), ...: the actor (not valid on an empty handle).
+  abstract_actor* operator->() const noexcept { return ptr_->get(); }
   actor_addr address() const noexcept { return actor_addr{ptr_.get()}; }
   explicit operator bool() const noexcept { return static_cast<bool>(ptr_); }
 

@@ -11,6 +11,7 @@
 
 #include "troupe/detail/export.hpp"
 #include "troupe/detail/intrusive_ptr.hpp"
+#include "troupe/node_id.hpp"
 
 namespace troupe {
 
@@ -39,6 +40,8 @@ public:
 
   actor_id id() const noexcept { return id_; }
   actor_system* home_system() const noexcept { return system_; }
+  // The node of the actor's system (none without one).
+  node_id node() const noexcept;
 
   std::uint32_t strong_refs() const noexcept { return strong_.load(std::memory_order_relaxed); }
 

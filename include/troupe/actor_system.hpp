@@ -24,6 +24,7 @@
 #include "troupe/detail/export.hpp"
 #include "troupe/detail/thread_cache.hpp"
 #include "troupe/event_based_actor.hpp"
+#include "troupe/node_id.hpp"
 #include "troupe/scheduler/abstract_coordinator.hpp"
 #include "troupe/scheduler/timer_service.hpp"
 #include "troupe/spawn_options.hpp"
@@ -87,6 +88,8 @@ public:
   // The timer service (a deterministic test drives its manual clock).
   scheduler::timer_service& timers() noexcept { return timers_; }
   const actor_system_config& config() const noexcept { return cfg_; }
+  // This system's identity; node() of each of its actors.
+  const node_id& node() const noexcept { return node_; }
 
   // The announced types (troupe/serialization/type_registry.hpp). The registry
   // is process-wide, shared by all actor systems.
@@ -120,6 +123,7 @@ private:
   void launch_blocking(blocking_actor* self);
 
   actor_system_config cfg_;
+  node_id node_ = node_id::make_local();
   std::unique_ptr<scheduler::abstract_coordinator> scheduler_;
   scheduler::timer_service timers_;
   std::atomic<std::size_t> running_{0};

@@ -10,10 +10,16 @@
 //   scheduler.policy          stealing (default) or sharing
 //   config-file               read more options from this file
 // parse() leaves arguments it does not know in remainder().
+//
+// A program adds options of its own with add_option, usually in the
+// constructor of a config derived from this one; parse() and config files then
+// set them and help() lists them.
+#include <charconv>
 #include <cstddef>
 #include <functional>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -74,14 +80,82 @@ public:
   std::string policy_name = "stealing";
 
   const std::vector<std::string>& remainder() const noexcept { return remainder_; }
+  // The built-in options, one line each.
   static std::string help_text();
+  // help_text() and the options added with add_option.
+  std::string help() const;
+
+  // A program option: --name=value on the command line or name=value in a
+  // config file stores the value in `field`. T is bool (where `--name` alone
+  // means true), an integer, a floating-point type or std::string. `field`
+  // must outlive every parse and set on this object (a member of the derived
+  // config that calls add_option is the usual field); a copy of the config
+  // still writes to the original's fields.
+  template <class T>
+  actor_system_config& add_option(std::string name, T& field, std::string description);
+
+  // Whether parse() and set() know the option `name` (without the dashes).
+  bool has_option(const std::string& name) const;
 
   std::unique_ptr<scheduler::abstract_coordinator> make_scheduler(actor_system* sys) const;
 
 private:
+  struct custom_option {
+    std::string name;
+    std::string description;
+    std::string default_text;
+    bool is_flag;
+    std::function<bool(const std::string&)> assign; // false: malformed value
+  };
+  const custom_option* find_option(const std::string& name) const;
+
+  std::vector<custom_option> custom_options_;
   coordinator_factory factory_;
   std::vector<std::string> remainder_;
   int file_depth_ = 0; // config files including config files
 };
+
+namespace detail {
+
+template <class T>
+bool parse_option_value(const std::string& text, T& out) {
+  if constexpr (std::is_same_v<T, bool>) {
+    if (text != "true" && text != "false")
+      return false;
+    out = text == "true";
+    return true;
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    out = text;
+    return true;
+  } else {
+    static_assert(std::is_arithmetic_v<T>, "add_option takes bool, integer, floating-point or std::string fields");
+    T value{};
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc{} || ptr != text.data() + text.size() || text.empty())
+      return false;
+    out = value;
+    return true;
+  }
+}
+
+template <class T>
+std::string option_value_text(const T& x) {
+  if constexpr (std::is_same_v<T, bool>)
+    return x ? "true" : "false";
+  else if constexpr (std::is_same_v<T, std::string>)
+    return x;
+  else
+    return std::to_string(x);
+}
+
+} // namespace detail
+
+template <class T>
+actor_system_config& actor_system_config::add_option(std::string name, T& field, std::string description) {
+  custom_options_.push_back(
+    custom_option{std::move(name), std::move(description), detail::option_value_text(field), std::is_same_v<T, bool>,
+                  [&field](const std::string& text) { return detail::parse_option_value(text, field); }});
+  return *this;
+}
 
 } // namespace troupe

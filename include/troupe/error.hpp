@@ -96,6 +96,17 @@ struct error_category<exit_reason> {
   static constexpr atom_value value = atom("exit");
 };
 
+// The other way to name a category, from the enum's own namespace (what
+// TROUPE_ERROR_CODE_ENUM writes): a constexpr function found by ADL,
+//   constexpr atom_value troupe_error_category(my_errc) { return atom("my"); }
+template <class E>
+  requires std::is_enum_v<E> && requires(E x) {
+    { troupe_error_category(x) } -> std::convertible_to<atom_value>;
+  }
+struct error_category<E> {
+  static constexpr atom_value value = troupe_error_category(E{});
+};
+
 // An enum type with an error_category specialization.
 template <class E>
 concept error_code_enum = std::is_enum_v<E> && requires {
@@ -207,13 +218,15 @@ error make_error(E code, std::string context) {
 
 // "none" for no error, else "error(<category>, <code>)" or
 // "error(<category>, <code>, \"<context>\")"; codes of the system and exit
-// categories print by name, other codes as numbers; a category that is empty
+// categories and of TROUPE_ERROR_CODE_ENUM enums print by name, other codes
+// as numbers; a category that is empty
 // or contains blanks prints quoted ('my cat'). Quotes and backslashes in
 // the context are escaped with a backslash.
 TROUPE_CORE_API std::string to_string(const error& x);
 
 // The name of `code` in `category` ("invalid_argument" for the system category,
-// "normal" for the exit category), or the code as a decimal number.
+// "normal" for the exit category, the enumerator of a TROUPE_ERROR_CODE_ENUM),
+// or the code as a decimal number.
 TROUPE_CORE_API std::string error_code_name(std::uint8_t code, atom_value category);
 TROUPE_CORE_API std::ostream& operator<<(std::ostream& os, const error& x);
 

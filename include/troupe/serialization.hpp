@@ -6,6 +6,7 @@
 #include "troupe/serialization/binary_deserializer.hpp"
 #include "troupe/serialization/binary_serializer.hpp"
 #include "troupe/serialization/decode_result.hpp"
+#include "troupe/serialization/deep_to_string.hpp"
 #include "troupe/serialization/field.hpp"
 #include "troupe/serialization/message_codec.hpp"
 #include "troupe/serialization/text_parser.hpp"

@@ -2,6 +2,7 @@
 // Copyright (c) 2026 the troupe authors
 #include "troupe/actor_system_config.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 
@@ -55,6 +56,9 @@ error actor_system_config::set(const std::string& name, const std::string& value
     policy_name = value;
   } else if (name == "config-file") {
     return parse_file(value);
+  } else if (const auto* opt = find_option(name)) {
+    if (!opt->assign(value))
+      return error{sec::invalid_argument, name + "=" + value};
   } else {
     return error{sec::invalid_argument, "unknown option " + name};
   }
@@ -100,9 +104,15 @@ error actor_system_config::parse(const std::vector<std::string>& args) {
     }
     auto eq = arg.find('=');
     auto name = arg.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
-    if (name.rfind("scheduler.", 0) != 0 && name != "config-file") {
+    if (!has_option(name)) {
       remainder_.push_back(arg);
       continue;
+    }
+    if (eq == std::string::npos) {
+      if (const auto* opt = find_option(name); opt && opt->is_flag) {
+        opt->assign("true");
+        continue;
+      }
     }
     if (eq == std::string::npos)
       return error{sec::invalid_argument, "option --" + name + " needs a value (--" + name + "=...)"};
@@ -124,6 +134,28 @@ std::string actor_system_config::help_text() {
          "  --scheduler.max-throughput=N  messages per actor and resume (default: 300)\n"
          "  --scheduler.policy=P          stealing (default) or sharing\n"
          "  --config-file=PATH            read name=value lines from PATH\n";
+}
+
+std::string actor_system_config::help() const {
+  auto result = help_text();
+  for (const auto& opt : custom_options_) {
+    auto usage = "  --" + opt.name + (opt.is_flag ? "" : "=VALUE");
+    constexpr std::size_t description_column = 32;
+    usage.resize(std::max(usage.size() + 2, description_column), ' ');
+    result += usage + opt.description + " (default: " + opt.default_text + ")\n";
+  }
+  return result;
+}
+
+const actor_system_config::custom_option* actor_system_config::find_option(const std::string& name) const {
+  for (const auto& opt : custom_options_)
+    if (opt.name == name)
+      return &opt;
+  return nullptr;
+}
+
+bool actor_system_config::has_option(const std::string& name) const {
+  return name.rfind("scheduler.", 0) == 0 || name == "config-file" || find_option(name) != nullptr;
 }
 
 std::unique_ptr<scheduler::abstract_coordinator> actor_system_config::make_scheduler(actor_system* sys) const {

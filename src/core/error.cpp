@@ -2,6 +2,8 @@
 // Copyright (c) 2026 the troupe authors
 #include "troupe/error.hpp"
 
+#include "troupe/error_code_enum.hpp"
+
 #include <ostream>
 
 namespace troupe {
@@ -78,6 +80,8 @@ std::string error_code_name(std::uint8_t code, atom_value category) {
     return name_or_number(static_cast<sec>(code));
   if (category == error_category<exit_reason>::value)
     return name_or_number(static_cast<exit_reason>(code));
+  if (const char* names = registered_error_code_names(category))
+    return detail::error_code_text(names, code);
   return std::to_string(static_cast<unsigned>(code));
 }
 

@@ -355,8 +355,6 @@ TEST(typed_actor, self_spawn_and_anon_send) {
 
 // Atom constants tell signatures apart, as in CAF-style interfaces.
 namespace {
-using add_atom = atom_constant<atom("add")>;
-using sub_atom = atom_constant<atom("sub")>;
 using calc = typed_actor<replies_to<add_atom, int, int>::with<int>, replies_to<sub_atom, int, int>::with<int>,
                          replies_to<atom_value>::with<std::string>>;
 
@@ -379,9 +377,9 @@ TEST(typed_actor, atom_constants_select_the_signature) {
   scoped_actor self{sys};
   calc c = sys.spawn(calc_fun);
   int r = 0;
-  self->request(c, 5s, add_atom::value, 7, 3).receive([&](int x) { r = x; });
+  self->request(c, 5s, add_atom_v, 7, 3).receive([&](int x) { r = x; });
   EXPECT_EQ(r, 10);
-  self->request(c, 5s, sub_atom::value, 7, 3).receive([&](int x) { r = x; });
+  self->request(c, 5s, sub_atom_v, 7, 3).receive([&](int x) { r = x; });
   EXPECT_EQ(r, 4);
   std::string name;
   self->request(c, 5s, atom("hello")).receive([&](const std::string& s) { name = s; });

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// node_id names one actor system: the host it runs on, the process and which
+// system of that process (two systems in one process differ). Every local
+// actor's node() is its system's node(); a handle to a remote actor will carry
+// the node of the system the actor lives in. A default-constructed node_id is
+// invalid and equals `none`.
+//
+// It is a plain value of 28 bytes (a 20-byte host id, the process id and a
+// per-system instance number) so that it can travel between processes as is.
+#include <array>
+#include <compare>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "troupe/detail/export.hpp"
+#include "troupe/none.hpp"
+
+namespace troupe {
+
+class TROUPE_CORE_API node_id {
+public:
+  static constexpr std::size_t host_id_size = 20;
+  using host_id_type = std::array<std::uint8_t, host_id_size>;
+
+  constexpr node_id() noexcept = default;
+  constexpr node_id(none_t) noexcept {} // NOLINT: implicit on purpose
+  constexpr node_id(const host_id_type& host, std::uint32_t process, std::uint32_t instance) noexcept
+    : host_(host), process_(process), instance_(instance) {}
+
+  // A node id for a new actor system of this process: this host's id, this
+  // process's id and an instance number no other call in this process returns
+  // (its start is random, so a restarted process with the same pid differs too).
+  static node_id make_local();
+
+  // The host id of this machine, from /etc/machine-id or else the host name,
+  // hashed to 20 bytes (the same for every call).
+  static const host_id_type& local_host_id();
+
+  const host_id_type& host_id() const noexcept { return host_; }
+  std::uint32_t process_id() const noexcept { return process_; }
+  std::uint32_t instance() const noexcept { return instance_; }
+
+  bool valid() const noexcept { return *this != node_id{}; }
+  explicit operator bool() const noexcept { return valid(); }
+
+  friend constexpr bool operator==(const node_id&, const node_id&) noexcept = default;
+  friend constexpr std::strong_ordering operator<=>(const node_id&, const node_id&) noexcept = default;
+  friend constexpr bool operator==(const node_id& x, none_t) noexcept { return x == node_id{}; }
+
+private:
+  host_id_type host_{};
+  std::uint32_t process_ = 0;
+  std::uint32_t instance_ = 0;
+};
+
+// "invalid-node" for none, else the host id in hex, '#', the process id, '.'
+// and the instance: "3f9a...c2#4711.2".
+TROUPE_CORE_API std::string to_string(const node_id& x);
+
+} // namespace troupe
+
+template <>
+struct std::hash<troupe::node_id> {
+  std::size_t operator()(const troupe::node_id& x) const noexcept {
+    // FNV-1a over the fields; the host id is already a hash.
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    auto mix = [&h](std::uint64_t byte) { h = (h ^ byte) * 0x100000001b3ULL; };
+    for (auto b : x.host_id())
+      mix(b);
+    for (int shift = 0; shift < 32; shift += 8) {
+      mix((x.process_id() >> shift) & 0xFF);
+      mix((x.instance() >> shift) & 0xFF);
+    }
+    return static_cast<std::size_t>(h);
+  }
+};
