@@ -17,6 +17,7 @@
 #include "troupe/detail/type_list.hpp"
 #include "troupe/error.hpp"
 #include "troupe/guard.hpp"
+#include "troupe/infinite.hpp"
 #include "troupe/message.hpp"
 
 namespace troupe {
@@ -425,6 +426,11 @@ struct timeout_builder {
 template <class Rep, class Period>
 constexpr timeout_builder after(std::chrono::duration<Rep, Period> d) {
   return {std::chrono::duration_cast<std::chrono::nanoseconds>(d)};
+}
+
+// after(infinite) >> f: a handler that never runs (no timer is scheduled).
+constexpr timeout_builder after(infinite_t) {
+  return {detail::infinite_timeout};
 }
 
 template <class T>

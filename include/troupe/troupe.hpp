@@ -16,6 +16,7 @@
 #include "troupe/event_based_actor.hpp"
 #include "troupe/expected.hpp"
 #include "troupe/guard.hpp"
+#include "troupe/infinite.hpp"
 #include "troupe/message.hpp"
 #include "troupe/pattern.hpp"
 #include "troupe/response_promise.hpp"
