@@ -125,6 +125,8 @@ void set_result(invoke_result& res, R&& x) {
   using D = std::decay_t<R>;
   if constexpr (std::is_same_v<D, skip_t>) {
     res.kind = invoke_result::skipped;
+  } else if constexpr (requires { typename D::result_tag; }) {
+    D{std::forward<R>(x)}.apply_to(res); // result<Ts...>: values, an error or a delegation
   } else if constexpr (std::is_same_v<D, message>) {
     res.kind = invoke_result::reply;
     res.value = std::forward<R>(x);
