@@ -16,6 +16,7 @@
 #include "troupe/error.hpp"
 #include "troupe/event_based_actor.hpp"
 #include "troupe/expected.hpp"
+#include "troupe/function_view.hpp"
 #include "troupe/guard.hpp"
 #include "troupe/infinite.hpp"
 #include "troupe/message.hpp"
