@@ -37,9 +37,7 @@ public:
   enum class kind_t : unsigned char { value, error, delegated, skip };
 
   // No values: the answer of a void handler.
-  result()
-    requires(sizeof...(Ts) == 0)
-  : kind_(kind_t::value) {}
+  result() requires(sizeof...(Ts) == 0) : kind_(kind_t::value) {}
 
   // The values of the answer (each converted to its declared type).
   template <class... Us>

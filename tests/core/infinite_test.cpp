@@ -136,9 +136,8 @@ TEST(infinite, blocking_receive_waits_without_deadline) {
 
 TEST(infinite, blocking_actor_receive) {
   actor_system sys{test_support::small_config()};
-  auto a = sys.spawn([](blocking_actor* self) {
-    self->receive([&](int x) { self->reply(x * 2); }, after(infinite) >> [] {});
-  });
+  auto a = sys.spawn(
+    [](blocking_actor* self) { self->receive([&](int x) { self->reply(x * 2); }, after(infinite) >> [] {}); });
   scoped_actor self{sys};
   int got = 0;
   self->request(a, infinite, 21).receive([&](int r) { got = r; });

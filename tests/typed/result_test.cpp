@@ -16,9 +16,9 @@ using namespace std::chrono_literals;
 
 namespace {
 
-using div_atom = atom_constant<atom("div")>;
+using divide_atom = atom_constant<atom("divide")>;
 using later_atom = atom_constant<atom("later")>;
-using open_atom = atom_constant<atom("open")>;
+using unlock_atom = atom_constant<atom("unlock")>;
 
 // What a request got back: the value, or the error's code.
 struct outcome {
@@ -30,15 +30,16 @@ struct outcome {
 template <class Handle, class... Ts>
 outcome ask(scoped_actor& self, const Handle& dest, Ts... xs) {
   outcome out;
-  self->request(dest, 5s, xs...).receive(
-    [&](int x) {
-      out.value = x;
-      out.answered = true;
-    },
-    [&](const error& e) {
-      out.err = e;
-      out.answered = true;
-    });
+  self->request(dest, 5s, xs...)
+    .receive(
+      [&](int x) {
+        out.value = x;
+        out.answered = true;
+      },
+      [&](const error& e) {
+        out.err = e;
+        out.answered = true;
+      });
   return out;
 }
 
@@ -50,7 +51,7 @@ result<int> safe_div(int x, int y) {
 }
 
 behavior divider(event_based_actor*) {
-  return {[](div_atom, int x, int y) -> result<int> { return safe_div(x, y); }};
+  return {[](divide_atom, int x, int y) -> result<int> { return safe_div(x, y); }};
 }
 
 } // namespace
@@ -80,10 +81,10 @@ TEST(result, dynamic_handler_answers_value_or_error) {
   actor_system sys{actor_system_config{}};
   auto d = sys.spawn(divider);
   scoped_actor self{sys};
-  auto ok = ask(self, d, div_atom{}, 12, 4);
+  auto ok = ask(self, d, divide_atom{}, 12, 4);
   EXPECT_EQ(ok.value, 3);
   EXPECT_FALSE(ok.err);
-  auto bad = ask(self, d, div_atom{}, 1, 0);
+  auto bad = ask(self, d, divide_atom{}, 1, 0);
   EXPECT_TRUE(bad.answered);
   EXPECT_EQ(bad.err, sec::invalid_argument);
 }
@@ -92,7 +93,9 @@ TEST(result, dynamic_handler_with_several_values_and_none) {
   actor_system sys{actor_system_config{}};
   auto a = sys.spawn([]() -> behavior {
     return {
-      [](int x) -> result<int, std::string> { return {x + 1, "next"}; },
+      [](int x) -> result<int, std::string> {
+        return {x + 1, "next"};
+      },
       [](const std::string&) -> result<void> { return {}; },
     };
   });
@@ -115,10 +118,10 @@ TEST(result, dynamic_handler_delegates) {
   auto d = sys.spawn(divider);
   auto front = sys.spawn([d](event_based_actor* self) -> behavior {
     // The worker answers the original requester; the front answers nothing.
-    return {[=](div_atom, int x, int y) { return self->delegate(d, div_atom{}, x, y); }};
+    return {[=](divide_atom, int x, int y) { return self->delegate(d, divide_atom{}, x, y); }};
   });
   scoped_actor self{sys};
-  auto out = ask(self, front, div_atom{}, 9, 3);
+  auto out = ask(self, front, divide_atom{}, 9, 3);
   EXPECT_EQ(out.value, 3);
   EXPECT_EQ(self->mailbox_size(), 0u); // exactly one answer
   static_assert(std::is_same_v<decltype(std::declval<event_based_actor*>()->delegate(d, 1)), delegated<message>>);
@@ -129,12 +132,12 @@ TEST(result, skip_keeps_the_message_for_a_later_behavior) {
   auto a = sys.spawn([](event_based_actor* self) -> behavior {
     return {
       [](int) -> result<int> { return skip; },
-      [=](open_atom) { self->become([](int x) -> result<int> { return x * 10; }); },
+      [=](unlock_atom) { self->become([](int x) -> result<int> { return x * 10; }); },
     };
   });
   scoped_actor self{sys};
   auto h = self->request(a, 5s, 4);
-  self->send(a, open_atom{});
+  self->send(a, unlock_atom{});
   int got = 0;
   h.receive([&](int x) { got = x; });
   EXPECT_EQ(got, 40);
@@ -231,8 +234,8 @@ TEST(typed_result, handler_returns_delegate) {
   bool done = false;
   self->request(front, 5s, log_request{"x"}).receive([&] { done = true; }, [](const error&) {});
   EXPECT_TRUE(done);
-  static_assert(std::is_same_v<decltype(std::declval<typed_divider::pointer>()->delegate(worker, div_request{})),
-                               delegated<int>>);
+  static_assert(
+    std::is_same_v<decltype(std::declval<typed_divider::pointer>()->delegate(worker, div_request{})), delegated<int>>);
   static_assert(
     std::is_same_v<decltype(std::declval<typed_divider::pointer>()->delegate(worker, log_request{})), delegated<>>);
 }
