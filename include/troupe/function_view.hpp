@@ -60,7 +60,9 @@ template <class T, class U, class... Ts>
 struct function_view_call<type_list<T, U, Ts...>> {
   using type = expected<std::tuple<T, U, Ts...>>;
   static auto handler(type& r) {
-    return [&r](T x, U y, Ts... zs) { r = type{std::tuple<T, U, Ts...>{std::move(x), std::move(y), std::move(zs)...}}; };
+    return [&r](T x, U y, Ts... zs) {
+      r = type{std::tuple<T, U, Ts...>{std::move(x), std::move(y), std::move(zs)...}};
+    };
   }
 };
 
@@ -88,10 +90,13 @@ public:
     auto& self = *self_;
     result_type r{error{sec::unexpected_response}};
     auto on_error = [&r](const error& err) { r = result_type{err}; };
-    auto on_other = others >> [&r, &self] { r = result_type{error{sec::unexpected_response, to_string(self->current_message())}}; };
+    auto on_other = others >> [&r, &self] {
+      r = result_type{error{sec::unexpected_response, to_string(self->current_message())}};
+    };
     if constexpr (std::is_same_v<result_type, expected<message>>)
       self->request(actor{dest_}, timeout_, std::forward<Ts>(xs)...)
-        .receive(on_error, others >> [&r, &self] { r = result_type{self->current_message()}; });
+        .receive(
+          on_error, others >> [&r, &self] { r = result_type{self->current_message()}; });
     else
       self->request(actor{dest_}, timeout_, std::forward<Ts>(xs)...).receive(call::handler(r), on_error, on_other);
     return r;
@@ -107,8 +112,7 @@ private:
   static auto outputs_of() {
     if constexpr (detail::typed_handle<Handle>) {
       detail::check_typed_input<Handle, Ts...>();
-      return std::type_identity<
-        typename Handle::template response_handle_for<blocking_actor, Ts...>::response_types>{};
+      return std::type_identity<typename Handle::template response_handle_for<blocking_actor, Ts...>::response_types>{};
     } else {
       return std::type_identity<message>{};
     }

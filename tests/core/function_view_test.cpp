@@ -43,13 +43,15 @@ struct note_request {
   std::string text;
 };
 
-using calc = typed_actor<replies_to<sum_request>::with<int>, replies_to<split_request>::with<int, int>,
-                         reacts_to<note_request>>;
+using calc =
+  typed_actor<replies_to<sum_request>::with<int>, replies_to<split_request>::with<int, int>, reacts_to<note_request>>;
 
 calc::behavior_type typed_calculator(calc::pointer) {
   return {
     [](const sum_request& r) { return r.a + r.b; },
-    [](const split_request& r) { return std::tuple{r.x / 2, r.x - r.x / 2}; },
+    [](const split_request& r) {
+      return std::tuple{r.x / 2, r.x - r.x / 2};
+    },
     [](const note_request&) {},
   };
 }
