@@ -228,6 +228,14 @@ public:
 
   explicit behavior(detail::behavior_impl_ptr impl) noexcept : impl_(std::move(impl)) {}
 
+  // Replaces the cases (and timeout) of this behavior object; copies of it,
+  // such as the one an actor got through become(), keep running the old ones.
+  // Without arguments it leaves this behavior empty.
+  template <class... Ts>
+  void assign(Ts&&... xs) {
+    *this = behavior{std::forward<Ts>(xs)...};
+  }
+
   // Tries this behavior's cases on msg.
   bool invoke(message& msg, detail::invoke_result& res) { return impl_ && impl_->invoke(msg, res); }
 
