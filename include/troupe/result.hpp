@@ -15,7 +15,10 @@
 // It can also hold a typed_response_promise<Ts...> (answered later), an
 // expected<T>, or `skip` (the message stays in the mailbox). result<void> and
 // result<> answer a request with the empty response of a void handler. A
-// typed behavior checks Ts... against the handler's signature.
+// typed behavior checks Ts... against the handler's signature; a delegation
+// must name the same answer (delegated<Ts...>), except one to a dynamically
+// typed actor (delegated<message>), which nobody can check.
+#include <concepts>
 #include <type_traits>
 #include <utility>
 
@@ -54,53 +57,65 @@ public:
   // Someone else answers: the actor delegate() forwarded the request to.
   result(delegated<Ts...>) noexcept : kind_(kind_t::delegated) {} // NOLINT: implicit, like a return value
 
-  // Answered later through the promise.
-  result(typed_response_promise<Ts...>) noexcept : kind_(kind_t::delegated) {} // NOLINT: implicit
+  // A delegation to a dynamically typed actor, whose answer nobody checked.
+  template <class D>
+    requires std::same_as<D, delegated<message>> &&(!std::same_as<delegated<Ts...>, delegated<message>>)
+      result(D) noexcept
+      : kind_(kind_t::delegated) {} // NOLINT: implicit, like a return value
 
-  // Leave the message in the mailbox for a later behavior.
-  result(skip_t) noexcept : kind_(kind_t::skip) {} // NOLINT: implicit, like a return value
+    // Answered later through the promise.
+    result(typed_response_promise<Ts...>) noexcept : kind_(kind_t::delegated) {} // NOLINT: implicit
 
-  // The value or the error of an expected<T>.
-  template <class T>
-    requires(sizeof...(Ts) == 1 && (std::is_convertible_v<T, Ts> && ...))
-  result(expected<T> x) // NOLINT: implicit, like a return value
-    : kind_(x ? kind_t::value : kind_t::error) {
-    if (x)
-      values_ = make_message(static_cast<Ts>(std::move(*x))...);
-    else
-      err_ = x.error();
-  }
+    // Leave the message in the mailbox for a later behavior.
+    result(skip_t) noexcept : kind_(kind_t::skip) {} // NOLINT: implicit, like a return value
 
-  kind_t kind() const noexcept { return kind_; }
-  // The answer's values (for kind() == value).
-  const message& values() const noexcept { return values_; }
-  // The error (for kind() == error).
-  const error& err() const noexcept { return err_; }
-
-  // What the runtime does with a handler's result.
-  void apply_to(detail::invoke_result& res) && {
-    switch (kind_) {
-      case kind_t::value:
-        res.kind = detail::invoke_result::reply;
-        res.value = std::move(values_);
-        break;
-      case kind_t::error:
-        res.kind = detail::invoke_result::reply;
-        res.value = make_message(std::move(err_));
-        break;
-      case kind_t::delegated:
-        res.kind = detail::invoke_result::done;
-        break;
-      case kind_t::skip:
-        res.kind = detail::invoke_result::skipped;
-        break;
+    // The value or the error of an expected<T>.
+    template <class T>
+      requires(sizeof...(Ts) == 1 && (std::is_convertible_v<T, Ts> && ...))
+    result(expected<T> x) // NOLINT: implicit, like a return value
+      : kind_(x ? kind_t::value : kind_t::error) {
+      if (x)
+        values_ = make_message(static_cast<Ts>(std::move(*x))...);
+      else
+        err_ = x.error();
     }
-  }
 
-private:
-  kind_t kind_;
-  message values_;
-  error err_;
+    kind_t kind() const noexcept {
+      return kind_;
+    }
+    // The answer's values (for kind() == value).
+    const message& values() const noexcept {
+      return values_;
+    }
+    // The error (for kind() == error).
+    const error& err() const noexcept {
+      return err_;
+    }
+
+    // What the runtime does with a handler's result.
+    void apply_to(detail::invoke_result& res) && {
+      switch (kind_) {
+        case kind_t::value:
+          res.kind = detail::invoke_result::reply;
+          res.value = std::move(values_);
+          break;
+        case kind_t::error:
+          res.kind = detail::invoke_result::reply;
+          res.value = make_message(std::move(err_));
+          break;
+        case kind_t::delegated:
+          res.kind = detail::invoke_result::done;
+          break;
+        case kind_t::skip:
+          res.kind = detail::invoke_result::skipped;
+          break;
+      }
+    }
+
+  private:
+    kind_t kind_;
+    message values_;
+    error err_;
 };
 
 // result<void> is result<>.

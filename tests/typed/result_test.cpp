@@ -125,6 +125,18 @@ TEST(result, dynamic_handler_delegates) {
   EXPECT_EQ(out.value, 3);
   EXPECT_EQ(self->mailbox_size(), 0u); // exactly one answer
   static_assert(std::is_same_v<decltype(std::declval<event_based_actor*>()->delegate(d, 1)), delegated<message>>);
+  // A result<int> may hold it, or answer itself.
+  auto mixed = sys.spawn([d](event_based_actor* self) -> behavior {
+    return {[=](divide_atom, int x, int y) -> result<int> {
+      if (x == 0)
+        return 0;
+      return self->delegate(d, divide_atom{}, x, y);
+    }};
+  });
+  EXPECT_EQ(ask(self, mixed, divide_atom{}, 0, 3).value, 0);
+  EXPECT_EQ(ask(self, mixed, divide_atom{}, 8, 2).value, 4);
+  EXPECT_EQ(ask(self, mixed, divide_atom{}, 8, 0).err, sec::invalid_argument);
+  EXPECT_EQ(self->mailbox_size(), 0u);
 }
 
 TEST(result, skip_keeps_the_message_for_a_later_behavior) {
