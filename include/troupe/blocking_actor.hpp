@@ -48,6 +48,8 @@ public:
   auto receive_while(const bool& flag) {
     return receive_while([&flag] { return flag; });
   }
+  // A temporary would be evaluated once: the loop could never end.
+  void receive_while(const bool&&) = delete;
 
   // receive_for(i, n)(cases...): one receive() per step of i from its value up to n.
   template <class T>
@@ -128,6 +130,7 @@ private:
     void until(const bool& flag) {
       until([&flag] { return flag; });
     }
+    void until(const bool&&) = delete;
   };
 
   static actor_addr address_of(const actor_addr& x) noexcept { return x; }

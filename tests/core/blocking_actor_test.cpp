@@ -40,6 +40,17 @@ bool alive(scoped_actor& self, const actor& x) {
   return !down;
 }
 
+// A temporary flag would be read once; receive_while(bool&) rejects it.
+template <class Self>
+constexpr bool takes_temporary_flag = requires(Self* self) {
+  self->receive_while(true);
+};
+template <class Self>
+constexpr bool takes_flag = requires(Self* self, bool& flag) {
+  self->receive_while(flag);
+};
+static_assert(!takes_temporary_flag<blocking_actor> && takes_flag<blocking_actor>);
+
 } // namespace
 
 TEST(blocking_actor, wait_for_several_actors) {
