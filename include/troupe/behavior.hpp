@@ -19,8 +19,6 @@ namespace troupe {
 
 namespace detail {
 
-inline constexpr std::chrono::nanoseconds infinite_timeout = std::chrono::nanoseconds::max();
-
 class behavior_impl {
 public:
   explicit behavior_impl(bool has_timeout = false) noexcept : has_timeout_(has_timeout) {}
@@ -66,8 +64,9 @@ struct no_timeout {};
 template <class Timeout, class... Cases>
 class default_behavior_impl final : public behavior_impl {
 public:
+  // after(infinite) counts as no timeout: nothing ever schedules a timer for it.
   default_behavior_impl(std::tuple<Cases...> cases, Timeout tdef)
-    : behavior_impl(!std::is_same_v<Timeout, no_timeout>), cases_(std::move(cases)), tdef_(std::move(tdef)) {}
+    : behavior_impl(finite(tdef)), cases_(std::move(cases)), tdef_(std::move(tdef)) {}
 
   bool invoke(message& msg, invoke_result& res) override {
     return std::apply([&](auto&... cs) { return (cs.invoke(msg, res) || ...); }, cases_);
@@ -79,6 +78,13 @@ public:
   }
 
 private:
+  static bool finite(const Timeout& tdef) noexcept {
+    if constexpr (std::is_same_v<Timeout, no_timeout>)
+      return false;
+    else
+      return tdef.timeout != infinite_timeout;
+  }
+
   std::chrono::nanoseconds timeout() const noexcept override {
     if constexpr (std::is_same_v<Timeout, no_timeout>)
       return infinite_timeout;
@@ -221,6 +227,14 @@ public:
     : impl_(detail::make_behavior_impl(std::forward<T>(x), std::forward<Ts>(xs)...), false) {}
 
   explicit behavior(detail::behavior_impl_ptr impl) noexcept : impl_(std::move(impl)) {}
+
+  // Replaces the cases (and timeout) of this behavior object; copies of it,
+  // such as the one an actor got through become(), keep running the old ones.
+  // Without arguments it leaves this behavior empty.
+  template <class... Ts>
+  void assign(Ts&&... xs) {
+    *this = behavior{std::forward<Ts>(xs)...};
+  }
 
   // Tries this behavior's cases on msg.
   bool invoke(message& msg, detail::invoke_result& res) { return impl_ && impl_->invoke(msg, res); }

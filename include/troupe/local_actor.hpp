@@ -19,6 +19,7 @@
 #include "troupe/behavior.hpp"
 #include "troupe/building_blocks/behavior_stack.hpp"
 #include "troupe/building_blocks/typed_protocol.hpp"
+#include "troupe/delegated.hpp"
 #include "troupe/detail/cached_stack_mailbox.hpp"
 #include "troupe/detail/export.hpp"
 #include "troupe/mailbox_element.hpp"
@@ -99,25 +100,30 @@ public:
     respond(make_message(std::forward<Ts>(xs)...));
   }
 
-  // Forwards the current message's request to dest: dest answers the original requester.
+  // Forwards the current message's request to dest: dest answers the original
+  // requester. A handler may `return self->delegate(...)`.
   template <class... Ts>
-  void delegate(const actor& dest, Ts&&... xs) {
+  delegated<message> delegate(const actor& dest, Ts&&... xs) {
     if (current_ == nullptr)
-      return;
+      return {};
     auto e = make_mailbox_element(std::move(current_->sender), current_->mid, std::forward<Ts>(xs)...);
     current_->mid = current_->mid.answered(); // dest answers it
     if (dest)
       dest.ctrl()->get()->enqueue(std::move(e), scheduler::current_worker());
     else
       bounce(std::move(e), sec::request_receiver_down, scheduler::current_worker());
+    return {};
   }
 
   // Delegating to a typed actor checks the forwarded message against its
-  // interface (the original requester's response type is not known here).
+  // interface; the result names dest's answer, which a typed behavior checks
+  // against the delegating handler's signature.
   template <detail::typed_handle Handle, class... Ts>
-  void delegate(const Handle& dest, Ts&&... xs) {
+  auto delegate(const Handle& dest, Ts&&... xs) {
     detail::check_typed_input<Handle, Ts...>();
     delegate(actor{dest}, std::forward<Ts>(xs)...);
+    using answer = typename Handle::template response_handle_for<local_actor, Ts...>::response_types;
+    return typename detail::delegated_for<answer>::type{};
   }
 
   // A promise to answer the current request later; the handler's return value is ignored.

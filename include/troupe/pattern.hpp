@@ -17,6 +17,7 @@
 #include "troupe/detail/type_list.hpp"
 #include "troupe/error.hpp"
 #include "troupe/guard.hpp"
+#include "troupe/infinite.hpp"
 #include "troupe/message.hpp"
 
 namespace troupe {
@@ -124,6 +125,8 @@ void set_result(invoke_result& res, R&& x) {
   using D = std::decay_t<R>;
   if constexpr (std::is_same_v<D, skip_t>) {
     res.kind = invoke_result::skipped;
+  } else if constexpr (requires { typename D::result_tag; }) {
+    D{std::forward<R>(x)}.apply_to(res); // result<Ts...>: values, an error or a delegation
   } else if constexpr (std::is_same_v<D, message>) {
     res.kind = invoke_result::reply;
     res.value = std::forward<R>(x);
@@ -425,6 +428,11 @@ struct timeout_builder {
 template <class Rep, class Period>
 constexpr timeout_builder after(std::chrono::duration<Rep, Period> d) {
   return {std::chrono::duration_cast<std::chrono::nanoseconds>(d)};
+}
+
+// after(infinite) >> f: a handler that never runs (no timer is scheduled).
+constexpr timeout_builder after(infinite_t) {
+  return {detail::infinite_timeout};
 }
 
 template <class T>

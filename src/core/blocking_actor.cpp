@@ -4,6 +4,8 @@
 
 #include "troupe/actor_exited.hpp"
 
+#include <algorithm>
+
 namespace troupe {
 
 blocking_actor::~blocking_actor() = default;
@@ -93,6 +95,19 @@ void blocking_actor::receive_impl(behavior& bhvr) {
     unstash();
     return;
   }
+}
+
+void blocking_actor::wait_for_all(std::vector<actor_addr> xs) {
+  std::erase(xs, actor_addr{});
+  for (auto& x : xs)
+    monitor(x); // our own monitor: one down message for us, whoever else watches
+  auto waited_for = [&](const down_msg& dm) { return std::find(xs.begin(), xs.end(), dm.source) != xs.end(); };
+  behavior bhvr{on<down_msg>().when(waited_for) >> [&](const down_msg& dm) {
+    // Once per monitor: a duplicate in xs waits for a second down message.
+    xs.erase(std::find(xs.begin(), xs.end(), dm.source));
+  }};
+  while (!xs.empty())
+    receive_impl(bhvr);
 }
 
 void blocking_actor::receive_response(message_id id, behavior bhvr) {

@@ -20,17 +20,17 @@ class requester : public local_actor {
 public:
   // Sends a request; the response (or an error: sec::request_timeout after
   // `timeout`, sec::request_receiver_down) goes to the handlers given to
-  // then()/await()/receive() on the returned handle.
-  template <class Rep, class Period, class... Ts>
-  response_handle<Self> request(const actor& dest, std::chrono::duration<Rep, Period> timeout, Ts&&... xs) {
-    auto id = send_request(dest, std::chrono::duration_cast<timespan>(timeout), make_message(std::forward<Ts>(xs)...));
+  // then()/await()/receive() on the returned handle. `infinite` sets no timeout.
+  template <timeout_value Timeout, class... Ts>
+  response_handle<Self> request(const actor& dest, Timeout timeout, Ts&&... xs) {
+    auto id = send_request(dest, to_timeout(timeout), make_message(std::forward<Ts>(xs)...));
     return {static_cast<Self*>(this), id, RequestAwaits};
   }
 
   // A request to a typed actor: the message is checked against its interface
   // and the handle checks the response handlers against the declared result.
-  template <typed_handle Handle, class Rep, class Period, class... Ts>
-  auto request(const Handle& dest, std::chrono::duration<Rep, Period> timeout, Ts&&... xs) {
+  template <typed_handle Handle, timeout_value Timeout, class... Ts>
+  auto request(const Handle& dest, Timeout timeout, Ts&&... xs) {
     check_typed_input<Handle, Ts...>();
     using handle = typename Handle::template response_handle_for<Self, Ts...>;
     return handle{request(actor{dest}, timeout, std::forward<Ts>(xs)...)};

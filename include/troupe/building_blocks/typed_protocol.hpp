@@ -12,6 +12,7 @@ namespace troupe::detail {
 //   H::signatures                                 its interface
 //   H::template accepts<Ts...>                    whether a message (Ts...) fits it
 //   H::template response_handle_for<Self, Ts...>  what a request (Ts...) returns
+//                                                 (its response_types: the answer)
 template <class H>
 concept typed_handle = requires(const H& x) {
   typename H::signatures;

@@ -8,15 +8,19 @@
 //     void for reacts_to / with<>);
 //   * no handler accepts an input that is not in the interface.
 // A handler may answer later: returning self->make_response_promise<Out...>()
-// (typed_response_promise, checked like a direct answer). Escape hatches
-// (unchecked results): a handler may return `message` or an untyped
-// `response_promise`.
+// (typed_response_promise, checked like a direct answer), return result<Out...>
+// (values, an error or a delegation) or return self->delegate(other, xs...)
+// (delegated<Out...>: other's declared answer is checked). Escape hatches
+// (unchecked results): a handler may return `message`, an untyped
+// `response_promise` or a delegation to a dynamically typed actor.
 // An `after(d) >> f` timeout may be given last, as for dynamic behaviors.
 #include <tuple>
 #include <type_traits>
 #include <utility>
 
 #include "troupe/behavior.hpp"
+#include "troupe/delegated.hpp"
+#include "troupe/result.hpp"
 #include "troupe/typed/replies_to.hpp"
 #include "troupe/typed_response_promise.hpp"
 
@@ -51,6 +55,22 @@ struct handler_output<response_promise> {
 template <class... Ts>
 struct handler_output<typed_response_promise<Ts...>> {
   using type = type_list<Ts...>; // checked like a direct answer
+};
+template <class... Ts>
+struct handler_output<result<Ts...>> {
+  using type = typename result<Ts...>::output_types; // checked like a direct answer
+};
+template <>
+struct handler_output<result<void>> {
+  using type = type_list<>;
+};
+template <class... Ts>
+struct handler_output<delegated<Ts...>> {
+  using type = type_list<Ts...>; // the delegate's declared answer
+};
+template <>
+struct handler_output<delegated<message>> {
+  using type = any_typed_output; // delegated to a dynamically typed actor
 };
 
 template <class Args>
