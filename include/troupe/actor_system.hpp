@@ -24,6 +24,7 @@
 #include "troupe/detail/export.hpp"
 #include "troupe/detail/thread_cache.hpp"
 #include "troupe/event_based_actor.hpp"
+#include "troupe/logger.hpp"
 #include "troupe/scheduler/abstract_coordinator.hpp"
 #include "troupe/scheduler/timer_service.hpp"
 #include "troupe/spawn_options.hpp"
@@ -88,6 +89,9 @@ public:
   scheduler::timer_service& timers() noexcept { return timers_; }
   const actor_system_config& config() const noexcept { return cfg_; }
 
+  // The system's logger, made from config().logger (see logger.hpp).
+  troupe::logger& logger() noexcept { return logger_; }
+
   // The announced types (troupe/serialization/type_registry.hpp). The registry
   // is process-wide, shared by all actor systems.
   type_registry& types() noexcept;
@@ -120,6 +124,7 @@ private:
   void launch_blocking(blocking_actor* self);
 
   actor_system_config cfg_;
+  troupe::logger logger_; // before the scheduler: outlives every thread that logs
   std::unique_ptr<scheduler::abstract_coordinator> scheduler_;
   scheduler::timer_service timers_;
   std::atomic<std::size_t> running_{0};

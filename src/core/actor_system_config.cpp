@@ -55,6 +55,8 @@ error actor_system_config::set(const std::string& name, const std::string& value
     policy_name = value;
   } else if (name == "config-file") {
     return parse_file(value);
+  } else if (name.rfind("logger.", 0) == 0) {
+    return logger.set(std::string_view{name}.substr(7), value);
   } else {
     return error{sec::invalid_argument, "unknown option " + name};
   }
@@ -100,7 +102,7 @@ error actor_system_config::parse(const std::vector<std::string>& args) {
     }
     auto eq = arg.find('=');
     auto name = arg.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
-    if (name.rfind("scheduler.", 0) != 0 && name != "config-file") {
+    if (name.rfind("scheduler.", 0) != 0 && name.rfind("logger.", 0) != 0 && name != "config-file") {
       remainder_.push_back(arg);
       continue;
     }
@@ -123,7 +125,8 @@ std::string actor_system_config::help_text() {
   return "  --scheduler.workers=N         worker threads (default: hardware concurrency)\n"
          "  --scheduler.max-throughput=N  messages per actor and resume (default: 300)\n"
          "  --scheduler.policy=P          stealing (default) or sharing\n"
-         "  --config-file=PATH            read name=value lines from PATH\n";
+         "  --config-file=PATH            read name=value lines from PATH\n"
+         + logger_config::help_text();
 }
 
 std::unique_ptr<scheduler::abstract_coordinator> actor_system_config::make_scheduler(actor_system* sys) const {

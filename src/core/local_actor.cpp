@@ -2,11 +2,11 @@
 // Copyright (c) 2026 the troupe authors
 #include "troupe/local_actor.hpp"
 
-#include <cstdio>
 #include <exception>
 #include <string>
 
 #include "troupe/actor_system.hpp"
+#include "troupe/logger.hpp"
 #include "troupe/response_promise.hpp"
 
 namespace troupe {
@@ -230,8 +230,7 @@ local_actor::handled local_actor::invoke(mailbox_element* e, behavior& bhvr) {
     case default_handler_kind::skip:
       return handled::skipped;
     case default_handler_kind::print_and_drop:
-      std::fprintf(stderr, "[troupe] actor %llu dropped unexpected message %s\n", static_cast<unsigned long long>(id()),
-                   to_string(msg).c_str());
+      log_dropped(msg);
       [[fallthrough]];
     case default_handler_kind::drop:
       if (e->mid.is_request())
@@ -245,6 +244,12 @@ local_actor::handled local_actor::invoke(mailbox_element* e, behavior& bhvr) {
   return handled::consumed;
 }
 
+// Out of line and cold, so that invoke() stays as small as without it.
+[[gnu::cold, gnu::noinline]] void local_actor::log_dropped(const message& msg) const {
+  if (auto& lg = system().logger(); lg.accepts(log_level::warning, "core"))
+    lg.log(log_level::warning, "core", "dropped unexpected message " + to_string(msg), this);
+}
+
 // ---- behavior ------------------------------------------------------------------------
 
 void local_actor::do_become(behavior bhvr, bool discard_old) {
@@ -255,6 +260,7 @@ void local_actor::do_become(behavior bhvr, bool discard_old) {
   if (bhvr)
     bhvr_stack_.push_back(std::move(bhvr));
   behavior_changed_ = true;
+  ++behavior_generation_;
   ++timeout_id_; // a new behavior invalidates the old timeout
 }
 
@@ -262,6 +268,7 @@ void local_actor::unbecome() {
   if (!bhvr_stack_.empty())
     bhvr_stack_.pop_back(current_ != nullptr, retired_bhvr_);
   behavior_changed_ = true;
+  ++behavior_generation_;
   ++timeout_id_;
 }
 
