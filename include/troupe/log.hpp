@@ -24,7 +24,12 @@ public:
   log_line(logger& lg, log_level lvl, std::string_view component) : lg_(lg), lvl_(lvl), component_(component) {}
   log_line(const log_line&) = delete;
   log_line& operator=(const log_line&) = delete;
-  ~log_line() { lg_.log(lvl_, component_, std::move(text_).str()); }
+  ~log_line() {
+    try {
+      lg_.log(lvl_, component_, std::move(text_).str());
+    } catch (...) { // out of memory: the line is lost, the program goes on
+    }
+  }
 
   template <class T>
   log_line& operator<<(const T& x) {

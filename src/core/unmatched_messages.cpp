@@ -31,13 +31,13 @@ void local_actor::track_unmatched(mailbox_element* e, bool skipped) {
   auto& lg = sys.logger();
   auto warn = [&](const mailbox_element* x, const std::string& why) {
     if (lg.accepts(log_level::warning, "core"))
-      lg.log(log_level::warning, "core", "unmatched message " + to_string(x->content) + why, this);
+      lg.log(log_level::warning, "core", "message " + to_string(x->content) + why, this);
   };
   auto aged = [&] { return " has waited unmatched for " + describe(limit); };
   if (skipped) {
     switch (tracker.skipped(e, now, behavior_generation_, limit)) {
       case detail::unmatched_tracker::verdict::behavior_changed:
-        warn(e, " is still unmatched after the behavior changed");
+        warn(e, " is still unmatched after a behavior change");
         break;
       case detail::unmatched_tracker::verdict::too_old:
         warn(e, aged());
