@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
   cfg.logger.console = logger_config::console_mode::none;
   cfg.logger.sink = [](const log_record&) {};
   if (std::strcmp(argv[1], "filtered") == 0)
-    (void) cfg.set("logger.component-filter", "core");
+    (void)cfg.set("logger.component-filter", "core");
   actor_system sys{cfg};
   if (std::strcmp(argv[1], "empty") == 0)
     run_empty(n);

@@ -42,9 +42,8 @@ private:
 
 // Closed until {open}; then it greets strings. An int matches neither state.
 behavior door(event_based_actor* self) {
-  return {on(atom("open")) >> [=] {
-    self->become([=](const std::string& who) { aout(self) << "door: welcome, " << who << std::endl; });
-  }};
+  return {on(atom("open")) >>
+          [=] { self->become([=](const std::string& who) { aout(self) << "door: welcome, " << who << std::endl; }); }};
 }
 
 // Fails on its first message.
@@ -93,9 +92,9 @@ int main(int argc, char** argv) {
   // What a lower verbosity (or a component filter) leaves out is not expected.
   auto& lg_cfg = cfg.logger;
   bool all = lg_cfg.component_filter.empty();
-  bool ok = balance == 42 && (!all || infos == (lg_cfg.verbosity >= log_level::info ? 3 : 0)) &&
-            (!all || unmatched == (lg_cfg.verbosity >= log_level::warning ? 1 : 0)) &&
-            (!all || failures == (lg_cfg.verbosity >= log_level::error ? 1 : 0));
+  bool ok = balance == 42 && (!all || infos == (lg_cfg.verbosity >= log_level::info ? 3 : 0))
+            && (!all || unmatched == (lg_cfg.verbosity >= log_level::warning ? 1 : 0))
+            && (!all || failures == (lg_cfg.verbosity >= log_level::error ? 1 : 0));
   std::cout << "logging: balance " << balance << ", " << infos << " info lines, " << unmatched
             << " unmatched-message warning, " << failures << " failure\n";
   if (!ok) {

@@ -38,7 +38,7 @@ int main() {
   {
     // [snippet configure]
     actor_system_config cfg;
-    cfg.logger.verbosity = log_level::info;           // --logger.verbosity=info
+    cfg.logger.verbosity = log_level::info;                 // --logger.verbosity=info
     cfg.logger.console = logger_config::console_mode::none; // --logger.console=none
     // --logger.component-filter=bank,core:warning
     auto err = cfg.set("logger.component-filter", "bank,core:warning");
