@@ -39,6 +39,11 @@ public:
   actor_addr address() const noexcept { return actor_addr{ctrl()}; }
   actor_system& home_system() const noexcept { return *ctrl()->home_system(); }
 
+  // How log lines (and later inspection) call this actor; override it to
+  // choose. The default is the class's name for actor classes of your own
+  // and "actor" for troupe's classes (function-based actors).
+  virtual const char* name() const;
+
   bool is_terminated() const noexcept { return terminated_.load(std::memory_order_acquire); }
   // The exit reason once terminated (error{} before).
   error exit_reason_value() const;

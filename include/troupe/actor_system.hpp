@@ -24,6 +24,7 @@
 #include "troupe/detail/export.hpp"
 #include "troupe/detail/thread_cache.hpp"
 #include "troupe/event_based_actor.hpp"
+#include "troupe/logger.hpp"
 #include "troupe/node_id.hpp"
 #include "troupe/scheduler/abstract_coordinator.hpp"
 #include "troupe/scheduler/timer_service.hpp"
@@ -91,6 +92,9 @@ public:
   // This system's identity; node() of each of its actors.
   const node_id& node() const noexcept { return node_; }
 
+  // The system's logger, made from config().logger (see logger.hpp).
+  troupe::logger& logger() noexcept { return logger_; }
+
   // The announced types (troupe/serialization/type_registry.hpp). The registry
   // is process-wide, shared by all actor systems.
   type_registry& types() noexcept;
@@ -123,6 +127,7 @@ private:
   void launch_blocking(blocking_actor* self);
 
   actor_system_config cfg_;
+  troupe::logger logger_; // before the scheduler: outlives every thread that logs
   node_id node_ = node_id::make_local();
   std::unique_ptr<scheduler::abstract_coordinator> scheduler_;
   scheduler::timer_service timers_;

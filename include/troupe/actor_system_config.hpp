@@ -8,6 +8,7 @@
 //   scheduler.workers         worker threads (default: hardware concurrency)
 //   scheduler.max-throughput  messages an actor handles per resume (default 300)
 //   scheduler.policy          stealing (default) or sharing
+//   logger.*                  the logger's options, see logger_config.hpp
 //   config-file               read more options from this file
 // parse() leaves arguments it does not know in remainder().
 //
@@ -25,6 +26,7 @@
 
 #include "troupe/detail/export.hpp"
 #include "troupe/error.hpp"
+#include "troupe/logger_config.hpp"
 #include "troupe/scheduler/abstract_coordinator.hpp"
 #include "troupe/scheduler/coordinator.hpp"
 #include "troupe/scheduler/timer_service.hpp"
@@ -78,6 +80,9 @@ public:
   std::size_t workers = 0; // 0: hardware concurrency
   std::size_t max_throughput = 300;
   std::string policy_name = "stealing";
+
+  // Verbosity, component filter, outputs (logger.* options).
+  logger_config logger;
 
   const std::vector<std::string>& remainder() const noexcept { return remainder_; }
   // The built-in options, one line each.

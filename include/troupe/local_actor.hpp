@@ -19,6 +19,7 @@
 #include "troupe/behavior.hpp"
 #include "troupe/building_blocks/behavior_stack.hpp"
 #include "troupe/building_blocks/typed_protocol.hpp"
+#include "troupe/building_blocks/unmatched_tracker.hpp"
 #include "troupe/delegated.hpp"
 #include "troupe/detail/cached_stack_mailbox.hpp"
 #include "troupe/detail/export.hpp"
@@ -213,6 +214,11 @@ public:
   // Number of messages waiting (inspection; owner thread only).
   std::size_t mailbox_size() noexcept { return mailbox_.count(); }
 
+  // Messages reported as unmatched so far: still skipped after a become, or
+  // waiting unmatched longer than logger.unmatched-warning-after (inspection;
+  // owner thread only; 0 again once the actor has terminated).
+  std::size_t unmatched_messages() const noexcept { return extras_ ? extras_->unmatched.reported() : 0; }
+
   // The oldest waiting message, left in place, or nullptr; and the same taken
   // out. Only for whoever runs the actor (the deterministic test fixture).
   mailbox_element* peek_mailbox() noexcept { return mailbox_.peek(); }
@@ -231,7 +237,9 @@ protected:
 
   // consumed: done with it; skipped: keep it for a later behavior; ignored:
   // consumed without effect (a stale timeout), so idle timers stay as they are.
-  enum class handled { consumed, skipped, ignored };
+  // skipped: no case matched (or a handler asked to skip); deferred: kept
+  // until an outstanding await is answered, whatever the behavior says.
+  enum class handled { consumed, skipped, deferred, ignored };
 
   // Runs e through the system-message rules, response handlers and `bhvr`.
   handled invoke(mailbox_element* e, behavior& bhvr);
@@ -250,6 +258,12 @@ protected:
   void stash(mailbox_element_ptr e) noexcept;
   void unstash() noexcept;
 
+  // Unmatched-message reports: called for a skipped message, and for every
+  // other one while some skipped message is tracked (unmatched_tracked_).
+  void track_unmatched(mailbox_element* e, bool skipped);
+  // print_and_drop's line.
+  void log_dropped(const message& msg) const;
+
   // Closes the mailbox, answers pending requests, notifies links and monitors.
   void cleanup(error reason);
 
@@ -265,6 +279,7 @@ protected:
     pending_responses responses;
     std::function<void(exit_msg&)> exit_handler;
     std::function<void(down_msg&)> down_handler;
+    detail::unmatched_tracker unmatched;
   };
   extras& ext();
   bool has_pending_responses() const noexcept { return extras_ && !extras_->responses.empty(); }
@@ -293,6 +308,10 @@ protected:
   bool hidden_ = false;
   bool cleaned_up_ = false;
   bool initialized_ = false;
+  bool unmatched_tracked_ = false;
+  // Counts become/unbecome (wrapping) to tell a changed behavior from an
+  // unchanged one; sits in what was padding.
+  std::uint8_t behavior_generation_ = 0;
 
   friend class actor_system;
   friend struct detail::spawner;

@@ -5,6 +5,8 @@
 #include "troupe/actor_exited.hpp"
 
 #include "detail/exception_reason.hpp"
+#include "detail/runtime_log.hpp"
+#include "detail/this_actor_slot.hpp"
 
 #include <exception>
 #include <string>
@@ -20,7 +22,7 @@ std::atomic<actor_system*> default_system{nullptr};
 } // namespace
 
 actor_system::actor_system(const actor_system_config& cfg)
-  : cfg_(cfg), scheduler_(cfg_.make_scheduler(this)), timers_(cfg_.timer_clock) {
+  : cfg_(cfg), logger_(cfg_.logger), scheduler_(cfg_.make_scheduler(this)), timers_(cfg_.timer_clock) {
   timers_.start();
   scheduler_->start();
   actor_system* none = nullptr;
@@ -98,6 +100,7 @@ void actor_system::start_thread(std::function<void()> f) {
 void actor_system::launch_blocking(blocking_actor* self) {
   start_thread([ptr = strong_actor_ptr{self->ctrl()}] {
     auto* me = static_cast<blocking_actor*>(ptr->get());
+    detail::this_actor_scope running{me};
     error reason = exit_reason::normal;
     try {
       me->act();
@@ -107,6 +110,7 @@ void actor_system::launch_blocking(blocking_actor* self) {
       reason = ex.reason();
     } catch (...) {
       reason = detail::exception_reason(std::current_exception());
+      detail::log_exception_exit(*me, reason);
     }
     me->finish(std::move(reason));
   });

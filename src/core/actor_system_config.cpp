@@ -56,6 +56,8 @@ error actor_system_config::set(const std::string& name, const std::string& value
     policy_name = value;
   } else if (name == "config-file") {
     return parse_file(value);
+  } else if (name.rfind("logger.", 0) == 0) {
+    return logger.set(std::string_view{name}.substr(7), value);
   } else if (const auto* opt = find_option(name)) {
     if (!opt->assign(value))
       return error{sec::invalid_argument, name + "=" + value};
@@ -133,7 +135,8 @@ std::string actor_system_config::help_text() {
   return "  --scheduler.workers=N         worker threads (default: hardware concurrency)\n"
          "  --scheduler.max-throughput=N  messages per actor and resume (default: 300)\n"
          "  --scheduler.policy=P          stealing (default) or sharing\n"
-         "  --config-file=PATH            read name=value lines from PATH\n";
+         "  --config-file=PATH            read name=value lines from PATH\n"
+         + logger_config::help_text();
 }
 
 std::string actor_system_config::help() const {
@@ -155,7 +158,8 @@ const actor_system_config::custom_option* actor_system_config::find_option(const
 }
 
 bool actor_system_config::has_option(const std::string& name) const {
-  return name.rfind("scheduler.", 0) == 0 || name == "config-file" || find_option(name) != nullptr;
+  return name.rfind("scheduler.", 0) == 0 || name.rfind("logger.", 0) == 0 || name == "config-file"
+         || find_option(name) != nullptr;
 }
 
 std::unique_ptr<scheduler::abstract_coordinator> actor_system_config::make_scheduler(actor_system* sys) const {

@@ -85,7 +85,7 @@ void blocking_actor::receive_impl(behavior& bhvr) {
       throw;
     }
     current_ = nullptr;
-    if (result == handled::skipped) {
+    if (result == handled::skipped || result == handled::deferred) {
       stash(std::move(e));
       continue;
     }

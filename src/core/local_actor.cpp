@@ -3,12 +3,11 @@
 #include "troupe/local_actor.hpp"
 
 #include <algorithm>
-
-#include <cstdio>
 #include <exception>
 #include <string>
 
 #include "troupe/actor_system.hpp"
+#include "troupe/logger.hpp"
 #include "troupe/response_promise.hpp"
 
 namespace troupe {
@@ -178,7 +177,7 @@ local_actor::handled local_actor::handle_response(mailbox_element* e) {
     }
     auto expected = i != rs.multiplexed.end()
                     || std::any_of(rs.awaited.begin(), rs.awaited.end(), [id](auto& x) { return x.first == id; });
-    return expected ? handled::skipped : handled::consumed;
+    return expected ? handled::deferred : handled::consumed;
   }
   if (i != rs.multiplexed.end()) {
     auto bhvr = std::move(i->second);
@@ -223,7 +222,7 @@ local_actor::handled local_actor::invoke(mailbox_element* e, behavior& bhvr) {
     }
   }
   if (awaiting_response())
-    return handled::skipped; // await: only the response may pass
+    return handled::deferred; // await: only the response may pass
   detail::invoke_result res;
   if (bhvr.invoke(msg, res)) {
     if (res.kind == detail::invoke_result::skipped)
@@ -238,8 +237,7 @@ local_actor::handled local_actor::invoke(mailbox_element* e, behavior& bhvr) {
     case default_handler_kind::skip:
       return handled::skipped;
     case default_handler_kind::print_and_drop:
-      std::fprintf(stderr, "[troupe] actor %llu dropped unexpected message %s\n", static_cast<unsigned long long>(id()),
-                   to_string(msg).c_str());
+      log_dropped(msg);
       [[fallthrough]];
     case default_handler_kind::drop:
       if (e->mid.is_request())
@@ -253,6 +251,12 @@ local_actor::handled local_actor::invoke(mailbox_element* e, behavior& bhvr) {
   return handled::consumed;
 }
 
+// Out of line and cold, so that invoke() stays as small as without it.
+[[gnu::cold, gnu::noinline]] void local_actor::log_dropped(const message& msg) const {
+  if (auto& lg = system().logger(); lg.accepts(log_level::warning, "core"))
+    lg.log(log_level::warning, "core", "dropped unexpected message " + to_string(msg), this);
+}
+
 // ---- behavior ------------------------------------------------------------------------
 
 void local_actor::do_become(behavior bhvr, bool discard_old) {
@@ -263,6 +267,7 @@ void local_actor::do_become(behavior bhvr, bool discard_old) {
   if (bhvr)
     bhvr_stack_.push_back(std::move(bhvr));
   behavior_changed_ = true;
+  ++behavior_generation_;
   ++timeout_id_; // a new behavior invalidates the old timeout
 }
 
@@ -270,6 +275,7 @@ void local_actor::unbecome() {
   if (!bhvr_stack_.empty())
     bhvr_stack_.pop_back(current_ != nullptr, retired_bhvr_);
   behavior_changed_ = true;
+  ++behavior_generation_;
   ++timeout_id_;
 }
 

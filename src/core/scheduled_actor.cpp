@@ -9,6 +9,8 @@
 #include <typeinfo>
 
 #include "detail/exception_reason.hpp"
+#include "detail/runtime_log.hpp"
+#include "detail/this_actor_slot.hpp"
 #include "troupe/actor_system.hpp"
 
 namespace troupe {
@@ -128,7 +130,9 @@ void scheduled_actor::initialize() {
     if (bhvr)
       do_become(std::move(bhvr), true);
   } catch (...) {
-    quit(exception_reason(std::current_exception()));
+    auto reason = exception_reason(std::current_exception());
+    detail::log_exception_exit(*this, reason);
+    quit(std::move(reason));
   }
   quit_if_idle();
   if (!terminating_)
@@ -161,6 +165,7 @@ void scheduled_actor::handle(mailbox_element_ptr e) {
     }
   } catch (...) {
     auto reason = exception_reason(std::current_exception());
+    detail::log_exception_exit(*this, reason);
     if (e->mid.is_request())
       respond_to(e.get(), make_message(reason));
     quit(std::move(reason));
@@ -168,10 +173,16 @@ void scheduled_actor::handle(mailbox_element_ptr e) {
   }
   current_ = nullptr;
   retired_bhvr_ = behavior{};
-  if (result == handled::skipped)
+  if (result == handled::skipped) {
+    track_unmatched(e.get(), true);
     stash(std::move(e));
-  else
+  } else if (result == handled::deferred) {
+    stash(std::move(e)); // waits for an await, not for a matching case
+  } else {
+    if (unmatched_tracked_) [[unlikely]]
+      track_unmatched(e.get(), false);
     e.reset();
+  }
   if (result == handled::ignored)
     return;
   if (terminating_)
@@ -191,6 +202,7 @@ bool scheduled_actor::finish_if_terminating() {
 }
 
 resumable::resume_result scheduled_actor::resume(execution_unit*, std::size_t max_throughput) {
+  detail::this_actor_scope running{this};
   if (!initialized_) {
     initialize();
     if (finish_if_terminating())

@@ -41,9 +41,8 @@ static_assert(std::is_same_v<detail::strip_and_convert_t<const char*>, std::stri
 
 TEST_F(client_semantics, self_in_a_message_matches_an_actor_handler) {
   actor received;
-  auto server = sys.spawn([&received] {
-    return behavior{[&received](atom_value, const actor& worker) { received = worker; }};
-  });
+  auto server =
+    sys.spawn([&received] { return behavior{[&received](atom_value, const actor& worker) { received = worker; }}; });
   auto client = sys.spawn([server](event_based_actor* self) { self->send(server, atom("idle"), self); });
   ASSERT_TRUE(run_until([&] { return has_message(server); })); // both start; the client sends
   expect<atom_value, actor>().from(client).to(server).with(atom("idle"), client);
@@ -52,9 +51,8 @@ TEST_F(client_semantics, self_in_a_message_matches_an_actor_handler) {
 
 TEST_F(client_semantics, typed_self_in_a_message_travels_as_its_typed_handle) {
   echo_iface received;
-  auto server = sys.spawn([&received] {
-    return behavior{[&received](atom_value, const echo_iface& worker) { received = worker; }};
-  });
+  auto server = sys.spawn(
+    [&received] { return behavior{[&received](atom_value, const echo_iface& worker) { received = worker; }}; });
   auto client = sys.spawn([server](echo_iface::pointer self) -> echo_iface::behavior_type {
     self->send(server, atom("hello"), self);
     return {[](int x) { return x; }};

@@ -144,7 +144,7 @@ TEST(failure, unhandled_message_print_and_drop_reports_and_answers_with_error) {
   auto out = testing::internal::GetCapturedStderr();
   EXPECT_EQ(err, sec::unexpected_message);
   EXPECT_NE(out.find("printed-msg"), std::string::npos) << out;
-  EXPECT_NE(out.find("actor " + std::to_string(a.id())), std::string::npos) << out;
+  EXPECT_NE(out.find("actor#" + std::to_string(a.id())), std::string::npos) << out;
   // The actor keeps running.
   self->send(a, atom("x"));
   int r = 0;
