@@ -168,9 +168,9 @@ void logger::write(const log_record& rec) {
   std::string line = head;
   line += level;
   line += tail;
-  log_record full = rec;
-  full.line = line;
   line += '\n';
+  log_record full = rec;
+  full.line = std::string_view{line}.substr(0, line.size() - 1); // after the last append: no reallocation
   std::string painted;
   if (console_ && colored_) {
     painted = head;
