@@ -228,7 +228,7 @@ def generate(meta, rows, previous=None, results_dir=""):
 
 def write(results_dir, docs_path):
     meta, rows = load(results_dir)
-    mode = meta["mode"]
+    mode = meta.get("block", meta["mode"])
     with open(docs_path) as f:
         text = f.read()
     begin, end = f"<!-- bench:begin {mode} -->", f"<!-- bench:end {mode} -->"

@@ -582,6 +582,9 @@ def main():
     ap.add_argument("--write-docs", nargs="?", const="", default=None, metavar="RESULTS_DIR",
                     help="regenerate docs/performance.md's tables of this mode from this run, "
                          "or from RESULTS_DIR without running")
+    ap.add_argument("--docs-block", default=None, metavar="NAME",
+                    help="the block of docs/performance.md that --write-docs fills "
+                         "(<!-- bench:begin NAME -->; default: the mode), for runs of a few workloads")
     ap.add_argument("--docs", default=os.path.join(ROOT, "docs", "performance.md"), help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.write_docs:
@@ -670,7 +673,7 @@ def main():
                 short.append(w)
                 log(f"  SHORT: troupe works {fmt_time(troupe_row['median_s'])} (< {WORK_FLOOR_S * 1000:.0f} ms) "
                     f"at this size: too short to compare; raise the size")
-    meta = {"mode": size_mode, "workers": workers_list, "main_workers": main_k,
+    meta = {"mode": size_mode, "block": a.docs_block or size_mode, "workers": workers_list, "main_workers": main_k,
             "runs": 1 if a.smoke else a.runs, "akka_iterations": a.akka_iterations,
             "sizes": {w: WORKLOADS[w]["sizes"][size_mode] for w in workloads},
             "what": {w: WORKLOADS[w]["what"] for w in workloads},
