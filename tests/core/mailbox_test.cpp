@@ -197,9 +197,15 @@ TEST(MailboxTest, BlockUnblockRaceExactlyOneWaker) {
   int pending_wakeups = 0; // guarded by mx
   std::atomic<long> unblocked_results{0};
   std::atomic<bool> bad_result{false};
+  // Writers start once the reader has blocked on the empty mailbox, so the
+  // blocked state is exercised at least once even when a loaded machine never
+  // lets the reader catch up with the writers afterwards.
+  std::atomic<bool> reader_blocked{false};
   std::vector<std::thread> threads;
   for (int w = 0; w < writers; ++w)
     threads.emplace_back([&, w] {
+      while (!reader_blocked.load(std::memory_order_acquire))
+        std::this_thread::yield();
       for (int i = 0; i < per_writer; ++i) {
         switch (mb.enqueue(make(i, w))) {
           case enqueue_result::success:
@@ -238,6 +244,7 @@ TEST(MailboxTest, BlockUnblockRaceExactlyOneWaker) {
       break;
     if (mb.try_block()) {
       ++blocks;
+      reader_blocked.store(true, std::memory_order_release);
       std::unique_lock<std::mutex> lk{mx};
       if (!cv.wait_for(lk, std::chrono::seconds(10), [&] { return pending_wakeups > 0; })) {
         lost_wakeup = true;
