@@ -26,6 +26,7 @@
 #include "troupe/mailbox_element.hpp"
 #include "troupe/message_id.hpp"
 #include "troupe/scheduler/current_worker.hpp"
+#include "troupe/sender_handle.hpp"
 #include "troupe/spawn_options.hpp"
 #include "troupe/system_messages.hpp"
 #include "troupe/typed_response_promise.hpp"
@@ -160,7 +161,10 @@ public:
   // The message being handled (empty outside a handler).
   const message& current_message() const noexcept;
   const message& last_received() const noexcept { return current_message(); }
-  actor_addr current_sender() const noexcept;
+  // The sender (empty for an anonymous message or outside a handler): a strong
+  // reference that reads like its actor_addr; answering it with
+  // send(actor_cast<actor>(current_sender()), ...) needs no upgrade.
+  sender_handle current_sender() const noexcept;
   message_id current_message_id() const noexcept;
 
   // ---- lifetime, links, monitors ------------------------------------------------------

@@ -158,6 +158,15 @@ template <atom_value V>
 struct strip_and_convert<atom_constant<V>> {
   using type = atom_value; // atom constants travel as plain atoms
 };
+// A type that names its message_type travels as that (the current sender
+// travels as its actor_addr).
+template <class T>
+  requires requires {
+    typename T::message_type;
+  }
+struct strip_and_convert<T> {
+  using type = typename T::message_type;
+};
 
 template <class>
 inline constexpr bool dependent_false = false;

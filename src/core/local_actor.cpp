@@ -71,8 +71,8 @@ const message& local_actor::current_message() const noexcept {
   return current_ != nullptr ? current_->content : empty;
 }
 
-actor_addr local_actor::current_sender() const noexcept {
-  return current_ != nullptr && current_->sender ? actor_addr{current_->sender.get()} : actor_addr{};
+sender_handle local_actor::current_sender() const noexcept {
+  return current_ != nullptr ? sender_handle{current_->sender} : sender_handle{};
 }
 
 message_id local_actor::current_message_id() const noexcept {

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// The sender of the message being handled, as local_actor::current_sender()
+// returns it. It holds a strong reference, taken from the mailbox element that
+// already holds one, so answering the sender
+// (`send(actor_cast<actor>(self->current_sender()), ...)`) moves that
+// reference into the handle instead of upgrading a weak one. Everywhere else it
+// reads like the sender's actor_addr and converts to it; store it as an
+// actor_addr to keep only a weak reference. In a message it travels as an
+// actor_addr.
+#include <compare>
+#include <functional>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "troupe/actor.hpp"
+#include "troupe/actor_addr.hpp"
+#include "troupe/actor_control_block.hpp"
+
+namespace troupe {
+
+class sender_handle {
+public:
+  // What a message holds in its place (see strip_and_convert).
+  using message_type = actor_addr;
+
+  sender_handle() noexcept = default;
+  explicit sender_handle(strong_actor_ptr ptr) noexcept : ptr_(std::move(ptr)) {}
+
+  actor_id id() const noexcept { return ptr_ ? ptr_->id() : 0; }
+  node_id node() const noexcept { return ptr_ ? ptr_->node() : node_id{}; }
+  // sender->id(), sender->node(): the control block (not valid when empty).
+  actor_control_block* operator->() const noexcept { return ptr_.get(); }
+  explicit operator bool() const noexcept { return static_cast<bool>(ptr_); }
+  actor_control_block* get() const noexcept { return ptr_.get(); }
+  strong_actor_ptr lock() const noexcept { return ptr_; }
+  actor_addr address() const noexcept { return actor_addr{ptr_.get()}; }
+
+  // NOLINTNEXTLINE(google-explicit-constructor): reads like an actor_addr on purpose
+  operator actor_addr() const noexcept { return address(); }
+
+  // The strong reference itself; leaves this handle empty.
+  strong_actor_ptr release() && noexcept { return std::move(ptr_); }
+
+  friend bool operator==(const sender_handle& a, const sender_handle& b) noexcept { return a.get() == b.get(); }
+  friend bool operator==(const sender_handle& a, const actor_addr& b) noexcept { return a.get() == b.get(); }
+  friend bool operator==(const sender_handle& a, const actor& b) noexcept { return a.get() == b.ctrl(); }
+  friend bool operator==(const sender_handle& a, std::nullptr_t) noexcept { return !a; }
+  friend std::strong_ordering operator<=>(const sender_handle& a, const sender_handle& b) noexcept {
+    return std::compare_three_way{}(a.get(), b.get());
+  }
+  friend std::strong_ordering operator<=>(const sender_handle& a, const actor_addr& b) noexcept {
+    return std::compare_three_way{}(a.get(), b.get());
+  }
+
+private:
+  strong_actor_ptr ptr_;
+};
+
+inline std::string to_string(const sender_handle& x) {
+  return to_string(x.address());
+}
+
+// actor_cast from the sender: to `actor` or a typed handle it moves (rvalue)
+// or copies the strong reference; no weak-to-strong upgrade.
+template <class To>
+To actor_cast(sender_handle&& x) {
+  if constexpr (std::is_same_v<To, actor_addr>)
+    return x.address();
+  else if constexpr (std::is_same_v<To, actor>)
+    return actor{std::move(x).release()};
+  else if constexpr (requires { To::make_unchecked(strong_actor_ptr{}); })
+    return To::make_unchecked(std::move(x).release()); // unchecked, as for any handle
+  else
+    return To{actor{std::move(x).release()}};
+}
+
+template <class To>
+To actor_cast(const sender_handle& x) {
+  return actor_cast<To>(sender_handle{x.lock()});
+}
+
+} // namespace troupe
+
+template <>
+struct std::hash<troupe::sender_handle> {
+  std::size_t operator()(const troupe::sender_handle& x) const noexcept { return std::hash<const void*>{}(x.get()); }
+};
