@@ -40,8 +40,14 @@ public:
 
   actor_id id() const noexcept { return id_; }
   actor_system* home_system() const noexcept { return system_; }
-  // The node of the actor's system (none without one).
+  // The node of the actor's system (none without one); for a proxy, the node
+  // of the remote actor it stands for.
   node_id node() const noexcept;
+  // Whether this block belongs to a proxy for an actor on another node.
+  bool is_remote() const noexcept { return node_index_ != 0; }
+  // Marks a proxy's block (before any handle to it exists): `node` is
+  // interned once per process, so the block keeps 4 bytes for it.
+  void set_remote_node(const node_id& node);
 
   std::uint32_t strong_refs() const noexcept { return strong_.load(std::memory_order_relaxed); }
 
@@ -69,6 +75,7 @@ private:
   actor_id id_;
   actor_system* system_;
   std::uint32_t alloc_size_;
+  std::uint32_t node_index_ = 0; // 0: local; else an index into the interned remote nodes
 };
 
 static_assert(sizeof(actor_control_block) <= actor_control_block::actor_offset);

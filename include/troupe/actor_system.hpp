@@ -33,6 +33,9 @@
 namespace troupe {
 
 class type_registry;
+namespace net {
+class middleman;
+} // namespace net
 namespace detail {
 struct spawner;
 } // namespace detail
@@ -99,6 +102,13 @@ public:
   // is process-wide, shared by all actor systems.
   type_registry& types() noexcept;
 
+  // The loaded module of kind k (cfg.load<...>()), or nullptr.
+  actor_system_module* find_module(actor_system_module::kind k) const noexcept;
+
+  // The network layer (troupe::net, cfg.load<net::middleman>()); defined by
+  // troupe::net. Throws std::logic_error when the config did not load it.
+  net::middleman& middleman();
+
 private:
   // The runtime's side of the system, used by actors and the spawner only.
   friend struct detail::spawner;
@@ -145,6 +155,7 @@ private:
   };
   std::mutex threads_mtx_;
   std::vector<owned_thread> threads_;
+  std::vector<std::unique_ptr<actor_system_module>> modules_;
 };
 
 } // namespace troupe

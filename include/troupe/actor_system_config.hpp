@@ -16,6 +16,7 @@
 // constructor of a config derived from this one; parse() and config files then
 // set them and help() lists them.
 #include <charconv>
+#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -24,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "troupe/actor_system_module.hpp"
 #include "troupe/detail/export.hpp"
 #include "troupe/error.hpp"
 #include "troupe/logger_config.hpp"
@@ -102,6 +104,19 @@ public:
   // Whether parse() and set() know the option `name` (without the dashes).
   bool has_option(const std::string& name) const;
 
+  // Loads the module M (net::middleman, ...) into every system made from this
+  // config: M::settings holds its options, M::add_options(cfg, settings)
+  // registers them (so parse, set and help know them), and
+  // M::make(sys, settings) creates the module. Loading M again changes nothing.
+  template <class M>
+  actor_system_config& load();
+
+  // Whether a module of this kind is loaded.
+  bool has_module(actor_system_module::kind k) const noexcept;
+
+  // The loaded modules, made for `sys` in loading order.
+  std::vector<std::unique_ptr<actor_system_module>> make_modules(actor_system& sys) const;
+
   std::unique_ptr<scheduler::abstract_coordinator> make_scheduler(actor_system* sys) const;
 
 private:
@@ -114,7 +129,13 @@ private:
   };
   const custom_option* find_option(const std::string& name) const;
 
+  struct module_entry {
+    actor_system_module::kind kind;
+    std::function<std::unique_ptr<actor_system_module>(actor_system&)> make;
+  };
+
   std::vector<custom_option> custom_options_;
+  std::vector<module_entry> modules_;
   coordinator_factory factory_;
   std::vector<std::string> remainder_;
   int file_depth_ = 0; // config files including config files
@@ -122,9 +143,15 @@ private:
 
 namespace detail {
 
+// "250ms", "2s", "1min", "10us", "5ns"; a bare number is milliseconds.
+TROUPE_CORE_API bool parse_duration(const std::string& text, std::chrono::nanoseconds& out);
+TROUPE_CORE_API std::string duration_text(std::chrono::nanoseconds x);
+
 template <class T>
 bool parse_option_value(const std::string& text, T& out) {
-  if constexpr (std::is_same_v<T, bool>) {
+  if constexpr (std::is_same_v<T, std::chrono::nanoseconds>) {
+    return parse_duration(text, out);
+  } else if constexpr (std::is_same_v<T, bool>) {
     if (text != "true" && text != "false")
       return false;
     out = text == "true";
@@ -133,7 +160,8 @@ bool parse_option_value(const std::string& text, T& out) {
     out = text;
     return true;
   } else {
-    static_assert(std::is_arithmetic_v<T>, "add_option takes bool, integer, floating-point or std::string fields");
+    static_assert(std::is_arithmetic_v<T>,
+                  "add_option takes bool, integer, floating-point, std::string or std::chrono::nanoseconds fields");
     T value{};
     auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc{} || ptr != text.data() + text.size() || text.empty())
@@ -145,7 +173,9 @@ bool parse_option_value(const std::string& text, T& out) {
 
 template <class T>
 std::string option_value_text(const T& x) {
-  if constexpr (std::is_same_v<T, bool>)
+  if constexpr (std::is_same_v<T, std::chrono::nanoseconds>)
+    return duration_text(x);
+  else if constexpr (std::is_same_v<T, bool>)
     return x ? "true" : "false";
   else if constexpr (std::is_same_v<T, std::string>)
     return x;
@@ -160,6 +190,19 @@ actor_system_config& actor_system_config::add_option(std::string name, T& field,
   custom_options_.push_back(
     custom_option{std::move(name), std::move(description), detail::option_value_text(field), std::is_same_v<T, bool>,
                   [&field](const std::string& text) { return detail::parse_option_value(text, field); }});
+  return *this;
+}
+
+template <class M>
+actor_system_config& actor_system_config::load() {
+  if (has_module(M::static_kind))
+    return *this;
+  auto settings = std::make_shared<typename M::settings>();
+  M::add_options(*this, *settings);
+  modules_.push_back(
+    module_entry{M::static_kind, [settings](actor_system& sys) -> std::unique_ptr<actor_system_module> {
+                   return M::make(sys, *settings);
+                 }});
   return *this;
 }
 

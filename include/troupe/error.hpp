@@ -58,17 +58,28 @@ enum class sec : std::uint8_t {
   invalid_state,         // the operation is not valid in the object's current state
   cancelled,             // the operation was cancelled before it completed
   out_of_range,          // an index or position outside the valid range
+  // The network layer:
+  cannot_connect_to_node,               // no connection (refused, unreachable host, connect timeout)
+  incompatible_versions,                // the peer speaks another protocol version
+  incompatible_application_ids,         // the peer runs another application
+  incompatible_types,                   // the peer announced a type with another layout
+  unexpected_actor_messaging_interface, // the published actor does not have the expected interface
+  no_actor_published_at_port,           // remote_actor reached a port that publishes no actor
+  connection_timeout,                   // the peer sent nothing for middleman.connection-timeout
+  malformed_message,                    // bytes from the network that do not decode
+  authentication_failed,                // the peer did not prove it knows the shared secret
 };
 
 // Reasons for an actor's termination (category atom("exit")).
 enum class exit_reason : std::uint8_t {
-  normal = 0,          // the actor finished its behavior or quit normally
-  unhandled_exception, // a handler threw an exception the actor did not handle
-  unknown,             // the reason is not known (e.g. lost in transit)
-  out_of_workers,      // the scheduler could not run the actor
-  user_shutdown,       // the user asked the actor (or the system) to shut down
-  kill,                // the actor was killed (not catchable by the actor)
-  unreachable,         // the actor became unreachable (e.g. its host went away)
+  normal = 0,              // the actor finished its behavior or quit normally
+  unhandled_exception,     // a handler threw an exception the actor did not handle
+  unknown,                 // the reason is not known (e.g. lost in transit)
+  out_of_workers,          // the scheduler could not run the actor
+  user_shutdown,           // the user asked the actor (or the system) to shut down
+  kill,                    // the actor was killed (not catchable by the actor)
+  unreachable,             // the actor became unreachable (e.g. its host went away)
+  remote_link_unreachable, // the connection to the actor's node was lost or timed out
 };
 
 // The name of a code, e.g. "request_timeout"; an unnamed value yields its

@@ -25,9 +25,21 @@ actor_system::actor_system(const actor_system_config& cfg)
   : cfg_(cfg), logger_(cfg_.logger), scheduler_(cfg_.make_scheduler(this)), timers_(cfg_.timer_clock) {
   timers_.start();
   scheduler_->start();
+  modules_ = cfg_.make_modules(*this);
+  for (auto& m : modules_)
+    m->start();
   actor_system* none = nullptr;
   default_system.compare_exchange_strong(none, this, std::memory_order_acq_rel);
 }
+
+actor_system_module* actor_system::find_module(actor_system_module::kind k) const noexcept {
+  for (const auto& m : modules_)
+    if (m->module_kind() == k)
+      return m.get();
+  return nullptr;
+}
+
+actor_system_module::~actor_system_module() = default;
 
 actor_system* actor_system::current() noexcept {
   if (auto* worker = scheduler::current_worker())
@@ -45,6 +57,8 @@ actor_system::~actor_system() {
   actor_system* self = this;
   default_system.compare_exchange_strong(self, nullptr, std::memory_order_acq_rel);
   await_all_actors_done();
+  for (auto i = modules_.rbegin(); i != modules_.rend(); ++i)
+    (*i)->stop();
   shutting_down_.store(true, std::memory_order_release);
   // Pending timers hold messages (and handles); destroying them may release
   // the last reference to idle actors, which then terminate as unreachable.

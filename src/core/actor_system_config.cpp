@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
+#include <limits>
+#include <string_view>
 
 #include "troupe/scheduler/work_stealing.hpp"
 
@@ -160,6 +162,57 @@ const actor_system_config::custom_option* actor_system_config::find_option(const
 bool actor_system_config::has_option(const std::string& name) const {
   return name.rfind("scheduler.", 0) == 0 || name.rfind("logger.", 0) == 0 || name == "config-file"
          || find_option(name) != nullptr;
+}
+
+bool actor_system_config::has_module(actor_system_module::kind k) const noexcept {
+  for (const auto& m : modules_)
+    if (m.kind == k)
+      return true;
+  return false;
+}
+
+std::vector<std::unique_ptr<actor_system_module>> actor_system_config::make_modules(actor_system& sys) const {
+  std::vector<std::unique_ptr<actor_system_module>> result;
+  result.reserve(modules_.size());
+  for (const auto& m : modules_)
+    result.push_back(m.make(sys));
+  return result;
+}
+
+bool detail::parse_duration(const std::string& text, std::chrono::nanoseconds& out) {
+  std::int64_t count = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), count);
+  if (ec != std::errc{} || ptr == text.data() || count < 0)
+    return false;
+  std::string_view unit{ptr, static_cast<std::size_t>(text.data() + text.size() - ptr)};
+  std::int64_t scale = 0;
+  if (unit.empty() || unit == "ms")
+    scale = 1'000'000;
+  else if (unit == "ns")
+    scale = 1;
+  else if (unit == "us")
+    scale = 1'000;
+  else if (unit == "s")
+    scale = 1'000'000'000;
+  else if (unit == "min")
+    scale = 60'000'000'000;
+  else
+    return false;
+  if (count > std::numeric_limits<std::int64_t>::max() / scale)
+    return false;
+  out = std::chrono::nanoseconds{count * scale};
+  return true;
+}
+
+std::string detail::duration_text(std::chrono::nanoseconds x) {
+  auto n = x.count();
+  if (n != 0 && n % 1'000'000'000 == 0)
+    return std::to_string(n / 1'000'000'000) + "s";
+  if (n % 1'000'000 == 0)
+    return std::to_string(n / 1'000'000) + "ms";
+  if (n % 1'000 == 0)
+    return std::to_string(n / 1'000) + "us";
+  return std::to_string(n) + "ns";
 }
 
 std::unique_ptr<scheduler::abstract_coordinator> actor_system_config::make_scheduler(actor_system* sys) const {

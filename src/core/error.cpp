@@ -42,6 +42,24 @@ const char* name_of(sec x) noexcept {
       return "cancelled";
     case sec::out_of_range:
       return "out_of_range";
+    case sec::cannot_connect_to_node:
+      return "cannot_connect_to_node";
+    case sec::incompatible_versions:
+      return "incompatible_versions";
+    case sec::incompatible_application_ids:
+      return "incompatible_application_ids";
+    case sec::incompatible_types:
+      return "incompatible_types";
+    case sec::unexpected_actor_messaging_interface:
+      return "unexpected_actor_messaging_interface";
+    case sec::no_actor_published_at_port:
+      return "no_actor_published_at_port";
+    case sec::connection_timeout:
+      return "connection_timeout";
+    case sec::malformed_message:
+      return "malformed_message";
+    case sec::authentication_failed:
+      return "authentication_failed";
   }
   return nullptr;
 }
@@ -62,6 +80,8 @@ const char* name_of(exit_reason x) noexcept {
       return "kill";
     case exit_reason::unreachable:
       return "unreachable";
+    case exit_reason::remote_link_unreachable:
+      return "remote_link_unreachable";
   }
   return nullptr;
 }

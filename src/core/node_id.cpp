@@ -2,10 +2,14 @@
 // Copyright (c) 2026 the troupe authors
 #include "troupe/node_id.hpp"
 
+#include <array>
 #include <atomic>
 #include <fstream>
+#include <mutex>
 #include <random>
+#include <stdexcept>
 #include <string>
+#include <unordered_map>
 
 #include <unistd.h>
 
@@ -86,10 +90,62 @@ std::string to_string(const node_id& x) {
   return result;
 }
 
-// Every local actor belongs to the node of its system; the control block
-// reaches it through its system pointer instead of storing a copy.
+namespace {
+
+// Remote nodes a proxy has stood for, interned for the process's lifetime (a
+// node id is 28 bytes; a process meets few nodes). Readers index without a
+// lock: chunks are never moved or freed once published.
+class remote_node_table {
+public:
+  static constexpr std::uint32_t chunk_size = 256;
+  static constexpr std::uint32_t max_chunks = 4096;
+
+  std::uint32_t intern(const node_id& x) {
+    std::lock_guard guard{mtx_};
+    if (auto i = index_.find(x); i != index_.end())
+      return i->second;
+    auto n = size_ + 1; // index 0 means "local"
+    auto chunk = n / chunk_size;
+    if (chunk >= max_chunks)
+      throw std::length_error("troupe: too many distinct remote nodes in one process");
+    if (chunks_[chunk].load(std::memory_order_relaxed) == nullptr)
+      chunks_[chunk].store(new node_id[chunk_size], std::memory_order_release);
+    chunks_[chunk].load(std::memory_order_relaxed)[n % chunk_size] = x;
+    size_ = n;
+    index_.emplace(x, n);
+    return n;
+  }
+
+  // Only indices returned by intern(), after the block that stores them was
+  // published to this thread.
+  const node_id& get(std::uint32_t n) const noexcept {
+    return chunks_[n / chunk_size].load(std::memory_order_acquire)[n % chunk_size];
+  }
+
+private:
+  std::mutex mtx_;
+  std::unordered_map<node_id, std::uint32_t> index_;
+  std::uint32_t size_ = 0;
+  std::array<std::atomic<node_id*>, max_chunks> chunks_{};
+};
+
+remote_node_table& remote_nodes() {
+  static auto* table = new remote_node_table; // never destroyed: proxies may outlive statics
+  return *table;
+}
+
+} // namespace
+
+// A local actor belongs to the node of its system; the control block reaches
+// it through its system pointer instead of storing a copy.
 node_id actor_control_block::node() const noexcept {
+  if (node_index_ != 0)
+    return remote_nodes().get(node_index_);
   return system_ ? system_->node() : node_id{};
+}
+
+void actor_control_block::set_remote_node(const node_id& node) {
+  node_index_ = remote_nodes().intern(node);
 }
 
 } // namespace troupe

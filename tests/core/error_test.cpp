@@ -249,7 +249,7 @@ TEST(error, to_string) {
   EXPECT_EQ(to_string(make_error(sec::runtime_error, "say \"hi\" \\o/")),
             "error(system, runtime_error, \"say \\\"hi\\\" \\\\o/\")");
   EXPECT_EQ(to_string(error(200, atom("system"))), "error(system, 200)");
-  EXPECT_EQ(to_string(error(7, atom("exit"))), "error(exit, 7)");
+  EXPECT_EQ(to_string(error(200, atom("exit"))), "error(exit, 200)");
   EXPECT_EQ(to_string(error{user::io_errc::eof}), "error(io, 1)");
 }
 

@@ -7,6 +7,7 @@
 #include "random_values.hpp"
 #include "test_types.hpp"
 #include "troupe/actor_system.hpp"
+#include "troupe/serialization/actor_handle_codec.hpp"
 #include "troupe/serialization.hpp"
 #include "troupe/typed/typed_actor.hpp"
 
@@ -90,6 +91,57 @@ TEST(binary_roundtrip, handles_and_system_messages) {
   EXPECT_EQ(res->get_as<exit_msg>(2).reason, exit_reason::kill);
   EXPECT_FALSE(res->get_as<down_msg>(3).reason);
   EXPECT_EQ(res->get_as<timeout_msg>(4).id, 42u);
+}
+
+namespace {
+// Records what was exported and maps (node, id) back to the actors it saw.
+struct recording_codec : actor_handle_codec {
+  node_id node = node_id::make_local();
+  std::vector<actor_control_block*> exported;
+  node_id exporting(actor_control_block* x) override {
+    exported.push_back(x);
+    return node;
+  }
+  strong_actor_ptr resolve(const node_id& n, std::uint64_t id) override {
+    if (n != node)
+      return nullptr;
+    for (auto* x : exported)
+      if (x->id() == id)
+        return strong_actor_ptr{x};
+    return nullptr;
+  }
+};
+} // namespace
+
+// With a codec, a handle carries its node, and reading it resolves to a handle
+// again: what the network layer plugs in.
+TEST(binary_roundtrip, a_codec_carries_handles) {
+  announce_test_types();
+  actor_system_config cfg;
+  actor_system sys{cfg};
+  auto a = sys.spawn([] { return behavior{[](int) {}}; });
+  recording_codec codec;
+  std::vector<std::byte> bytes;
+  ASSERT_FALSE(serialize(make_message(a, a.address(), actor{}, down_msg{a.address(), error{}}), bytes, &codec));
+  EXPECT_EQ(codec.exported.size(), 3u); // the invalid handle is not exported
+  auto res = deserialize(bytes, &codec);
+  ASSERT_TRUE(res) << to_string(res.err());
+  EXPECT_EQ(res->get_as<actor>(0), a);
+  EXPECT_EQ(res->get_as<actor_addr>(1), a.address());
+  EXPECT_FALSE(res->get_as<actor>(2));
+  EXPECT_EQ(res->get_as<down_msg>(3).source, a.address());
+  // Without the codec the same bytes still decode, to invalid handles.
+  auto plain = deserialize(bytes);
+  ASSERT_TRUE(plain) << to_string(plain.err());
+  EXPECT_FALSE(plain->get_as<actor>(0));
+  // A node id of another length is malformed.
+  auto bad = bytes;
+  ASSERT_EQ(bad[2 + 4], std::byte{28}); // the first handle's node length, after version, count, 4 tags
+  bad[2 + 4] = std::byte{27};
+  auto refused = deserialize(bad, &codec);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.err().context().find("node id length"), std::string::npos) << to_string(refused.err());
+  anon_send(a, exit_msg{actor_addr{}, exit_reason::kill});
 }
 
 namespace {

@@ -8,10 +8,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "troupe/serialization/actor_handle_codec.hpp"
 #include "troupe/serialization/field.hpp"
 #include "troupe/serialization/type_name.hpp"
 #include "troupe/serialization/type_registry.hpp"
@@ -50,7 +52,8 @@ public:
   // Elements of zero encoded size (empty records) per container, at most.
   static constexpr std::size_t max_empty_elements = 1 << 16;
 
-  explicit binary_deserializer(std::span<const std::byte> input) noexcept : data_(input) {}
+  explicit binary_deserializer(std::span<const std::byte> input, actor_handle_codec* codec = nullptr) noexcept
+    : data_(input), codec_(codec) {}
 
   template <class... Ts>
   bool operator()(Ts&&... xs) {
@@ -164,6 +167,7 @@ private:
   }
 
   std::span<const std::byte> data_;
+  actor_handle_codec* codec_;
   std::size_t pos_ = 0;
   error err_;
 };
@@ -229,13 +233,36 @@ bool binary_deserializer::apply(T& x) {
     x = error{code, static_cast<atom_value>(cat), std::move(ctx)};
     return true;
   } else if constexpr (detail::is_handle_v<T>) {
-    // Node id (skipped: there is no network layer yet) and actor id. The
-    // result is an invalid handle until a resolver exists.
+    // Node and actor id; the codec (if any) turns them into a handle, else
+    // the handle stays invalid.
     std::size_t node_len{};
-    std::uint64_t id{};
-    if (!read_count(node_len, 1) || !skip(node_len) || !read_int(id))
+    if (!read_count(node_len, 1))
       return false;
-    x = T{};
+    std::optional<node_id> node;
+    if (node_len == node_id::host_id_size + 8) {
+      node_id::host_id_type host{};
+      std::uint32_t process{}, instance{};
+      for (auto& b : host)
+        if (!read_byte(b))
+          return false;
+      if (!read_int(process) || !read_int(instance))
+        return false;
+      node = node_id{host, process, instance};
+    } else if (node_len != 0) {
+      return fail("invalid node id length");
+    }
+    std::uint64_t id{};
+    if (!read_int(id))
+      return false;
+    strong_actor_ptr ptr;
+    if (codec_ != nullptr && node && id != 0)
+      ptr = codec_->resolve(*node, id);
+    if constexpr (std::is_same_v<T, actor>)
+      x = actor{std::move(ptr)};
+    else if constexpr (std::is_same_v<T, actor_addr>)
+      x = actor_addr{ptr.get()};
+    else
+      x = T::make_unchecked(std::move(ptr)); // the peer vouches for the interface
     return true;
   } else if constexpr (detail::is_array_v<T>) {
     for (auto& e : x)

@@ -13,7 +13,9 @@
 //   variant                            varint index, value
 //   tuple/pair/records                 the fields in order, no framing
 //   error                              uint8 0 (none) | 1, atom category, uint8 code, string context
-//   actor/actor_addr                   varint node-id length (0 for now), node bytes, uint64 actor id
+//   actor/actor_addr                   varint node-id length, node bytes, uint64 actor id: the
+//                                      node (28 bytes: host id, uint32 process, uint32 instance)
+//                                      only with an actor_handle_codec, else length 0
 //   varint                             unsigned LEB128 (at most 10 bytes)
 // Records are types with an inspect(f, x) overload or announced with fields.
 #include <cstddef>
@@ -22,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "troupe/serialization/actor_handle_codec.hpp"
 #include "troupe/serialization/field.hpp"
 #include "troupe/serialization/type_name.hpp"
 #include "troupe/serialization/type_registry.hpp"
@@ -31,7 +34,8 @@ namespace troupe {
 
 class binary_serializer {
 public:
-  explicit binary_serializer(std::vector<std::byte>& buf) noexcept : buf_(buf) {}
+  explicit binary_serializer(std::vector<std::byte>& buf, actor_handle_codec* codec = nullptr) noexcept
+    : buf_(buf), codec_(codec) {}
 
   // Visits fields (called by inspect overloads): plain references or field(...)s.
   template <class... Ts>
@@ -90,7 +94,15 @@ private:
     return (apply(std::get<Is>(xs)) && ...);
   }
 
+  void write_node(const node_id& x) {
+    write_varint(node_id::host_id_size + 8);
+    write_bytes(x.host_id().data(), node_id::host_id_size);
+    write_int(x.process_id());
+    write_int(x.instance());
+  }
+
   std::vector<std::byte>& buf_;
+  actor_handle_codec* codec_;
   error err_;
 };
 
@@ -135,8 +147,12 @@ bool binary_serializer::apply(const T& x) {
     write_string(x.context());
     return true;
   } else if constexpr (detail::is_handle_v<T>) {
-    write_varint(0); // node id: none yet (no network layer)
-    write_int(std::uint64_t{x.id()});
+    actor_control_block* ctrl = detail::handle_ctrl(x);
+    if (codec_ != nullptr && ctrl != nullptr)
+      write_node(codec_->exporting(ctrl));
+    else
+      write_varint(0);
+    write_int(std::uint64_t{ctrl != nullptr ? ctrl->id() : 0});
     return true;
   } else if constexpr (detail::is_array_v<T>) {
     for (const auto& e : x)

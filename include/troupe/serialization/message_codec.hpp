@@ -44,6 +44,7 @@
 #include "troupe/detail/export.hpp"
 #include "troupe/error.hpp"
 #include "troupe/message.hpp"
+#include "troupe/serialization/actor_handle_codec.hpp"
 #include "troupe/serialization/decode_result.hpp"
 #include "troupe/serialization/type_registry.hpp"
 
@@ -55,16 +56,19 @@ inline constexpr std::uint8_t message_format_version = 1;
 inline constexpr std::size_t max_message_elements = 1024;
 
 // Appends the encoding of `msg` to `out`; on error (an element type is not
-// announced) `out` is restored to its previous size.
-TROUPE_CORE_API error serialize(const message& msg, std::vector<std::byte>& out);
+// announced) `out` is restored to its previous size. With a codec, actor
+// handles carry their node (see actor_handle_codec.hpp).
+TROUPE_CORE_API error serialize(const message& msg, std::vector<std::byte>& out, actor_handle_codec* codec = nullptr);
 
 // Throws std::invalid_argument when an element type is not announced.
 TROUPE_CORE_API std::vector<std::byte> serialize(const message& msg);
 
 // Decodes one message that spans the whole input. Never throws; returns an
 // error on truncated, oversized, trailing or malformed input and on unknown
-// type names. Actor handles decode as invalid handles (no network layer yet).
-TROUPE_CORE_API decode_result<message> deserialize(std::span<const std::byte> input) noexcept;
+// type names. Actor handles decode through the codec, or as invalid handles
+// without one.
+TROUPE_CORE_API decode_result<message> deserialize(std::span<const std::byte> input,
+                                                   actor_handle_codec* codec = nullptr) noexcept;
 
 // Parses the text form back into a message (see the typing rules above).
 TROUPE_CORE_API decode_result<message> message_from_string(const type_registry& types, std::string_view text) noexcept;

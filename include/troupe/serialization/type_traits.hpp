@@ -73,6 +73,15 @@ inline constexpr bool is_array_v = is_std_array<T>::value;
 template <class T>
 inline constexpr bool is_handle_v = std::is_same_v<T, actor> || std::is_same_v<T, actor_addr> || typed_handle<T>;
 
+// The control block a handle points to (null for an invalid handle).
+template <class T>
+actor_control_block* handle_ctrl(const T& x) noexcept {
+  if constexpr (std::is_same_v<T, actor_addr>)
+    return x.get();
+  else
+    return x.ctrl();
+}
+
 // A user type with an inspect(f, x) overload found by ADL.
 template <class Inspector, class T>
 concept has_inspect = requires(Inspector& f, T& x) {

@@ -139,7 +139,7 @@ message make_dynamic_message(std::span<const type_entry* const> types) {
 
 // ---- binary ---------------------------------------------------------------------------
 
-error serialize(const message& msg, std::vector<std::byte>& out) {
+error serialize(const message& msg, std::vector<std::byte>& out, actor_handle_codec* codec) {
   auto old_size = out.size();
   auto& reg = type_registry::global();
   auto n = msg.size();
@@ -152,7 +152,7 @@ error serialize(const message& msg, std::vector<std::byte>& out) {
     big.resize(n);
     entries = big.data();
   }
-  binary_serializer f{out};
+  binary_serializer f{out, codec};
   f.write_byte(message_format_version);
   f.write_varint(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -186,10 +186,10 @@ std::vector<std::byte> serialize(const message& msg) {
   return out;
 }
 
-decode_result<message> deserialize(std::span<const std::byte> input) noexcept {
+decode_result<message> deserialize(std::span<const std::byte> input, actor_handle_codec* codec) noexcept {
   try {
     auto& reg = type_registry::global();
-    binary_deserializer f{input};
+    binary_deserializer f{input, codec};
     std::uint8_t version{};
     if (!f.read_byte(version))
       return f.err();
