@@ -26,6 +26,7 @@
 #include "troupe/event_based_actor.hpp"
 #include "troupe/logger.hpp"
 #include "troupe/node_id.hpp"
+#include "troupe/node_monitor_service.hpp"
 #include "troupe/scheduler/abstract_coordinator.hpp"
 #include "troupe/scheduler/timer_service.hpp"
 #include "troupe/spawn_options.hpp"
@@ -109,6 +110,13 @@ public:
   // troupe::net. Throws std::logic_error when the config did not load it.
   net::middleman& middleman();
 
+  // The service behind self->monitor(node_id) (the network layer sets it
+  // while it runs; nullptr: no node but this one is reachable).
+  void set_node_monitor_service(node_monitor_service* x) noexcept {
+    node_monitors_.store(x, std::memory_order_release);
+  }
+  node_monitor_service* node_monitors() const noexcept { return node_monitors_.load(std::memory_order_acquire); }
+
 private:
   // The runtime's side of the system, used by actors and the spawner only.
   friend struct detail::spawner;
@@ -156,6 +164,7 @@ private:
   std::mutex threads_mtx_;
   std::vector<owned_thread> threads_;
   std::vector<std::unique_ptr<actor_system_module>> modules_;
+  std::atomic<node_monitor_service*> node_monitors_{nullptr};
 };
 
 } // namespace troupe

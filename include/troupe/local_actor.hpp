@@ -181,6 +181,10 @@ public:
   void monitor(const actor_addr& other);
   void demonitor(const actor& other);
   void demonitor(const actor_addr& other);
+  // A node_down_msg when the connection to `node` is lost (at once if there is
+  // none). Monitoring this actor's own node does nothing.
+  void monitor(const node_id& node);
+  void demonitor(const node_id& node);
 
   // Traps exits: exit_msg (except kill) goes to f instead of terminating this actor.
   void set_exit_handler(std::function<void(exit_msg&)> f);

@@ -8,6 +8,7 @@
 #include "troupe/actor_addr.hpp"
 #include "troupe/detail/export.hpp"
 #include "troupe/error.hpp"
+#include "troupe/node_id.hpp"
 
 namespace troupe {
 
@@ -23,6 +24,13 @@ struct TROUPE_CORE_API down_msg {
   error reason;
 };
 
+// Sent to an actor that monitors a node (self->monitor(node_id)) when the
+// connection to that node is lost, or at once if there is none.
+struct TROUPE_CORE_API node_down_msg {
+  node_id node;
+  error reason;
+};
+
 // A behavior's after(...) timeout fired; carries the timeout's generation.
 struct TROUPE_CORE_API timeout_msg {
   std::uint64_t id;
@@ -31,5 +39,6 @@ struct TROUPE_CORE_API timeout_msg {
 TROUPE_CORE_API std::string to_string(const exit_msg& x);
 TROUPE_CORE_API std::string to_string(const down_msg& x);
 TROUPE_CORE_API std::string to_string(const timeout_msg& x);
+TROUPE_CORE_API std::string to_string(const node_down_msg& x);
 
 } // namespace troupe

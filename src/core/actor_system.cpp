@@ -23,9 +23,11 @@ std::atomic<actor_system*> default_system{nullptr};
 
 actor_system::actor_system(const actor_system_config& cfg)
   : cfg_(cfg), logger_(cfg_.logger), scheduler_(cfg_.make_scheduler(this)), timers_(cfg_.timer_clock) {
+  // Made before any thread runs: a module that cannot be made (a bad option)
+  // throws out of a constructor that has nothing to undo yet.
+  modules_ = cfg_.make_modules(*this);
   timers_.start();
   scheduler_->start();
-  modules_ = cfg_.make_modules(*this);
   for (auto& m : modules_)
     m->start();
   actor_system* none = nullptr;

@@ -362,6 +362,24 @@ void local_actor::demonitor(const actor_addr& other) {
     ptr->get()->remove_monitor(address());
 }
 
+void local_actor::monitor(const node_id& node) {
+  if (node == home_system().node())
+    return;
+  if (auto* service = home_system().node_monitors())
+    service->monitor_node(node, address());
+  else
+    enqueue(make_mailbox_element(nullptr, message_id{},
+                                 node_down_msg{node, error{exit_reason::remote_link_unreachable, "no network layer"}}),
+            scheduler::current_worker());
+}
+
+void local_actor::demonitor(const node_id& node) {
+  if (auto* service = home_system().node_monitors())
+    service->demonitor_node(node, address());
+}
+
+node_monitor_service::~node_monitor_service() = default;
+
 void local_actor::set_exit_handler(std::function<void(exit_msg&)> f) {
   ext().exit_handler = std::move(f);
 }

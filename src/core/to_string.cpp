@@ -29,4 +29,8 @@ std::string to_string(const timeout_msg& x) {
   return "timeout_msg(" + std::to_string(x.id) + ")";
 }
 
+std::string to_string(const node_down_msg& x) {
+  return "node_down_msg(" + to_string(x.node) + ", " + to_string(x.reason) + ")";
+}
+
 } // namespace troupe

@@ -78,6 +78,19 @@ TEST(module, a_copied_config_keeps_the_module_and_its_settings) {
   EXPECT_EQ(events.front(), "start 7 250000000");
 }
 
+TEST(module, without_a_network_layer_a_node_monitor_fires_at_once) {
+  actor_system_config cfg;
+  actor_system sys{cfg};
+  scoped_actor self{sys};
+  auto other = node_id::make_local();
+  self->monitor(other);
+  node_down_msg received;
+  self->receive([&](node_down_msg& m) { received = m; }, after(10s) >> [] {});
+  EXPECT_EQ(received.node, other);
+  EXPECT_EQ(received.reason, exit_reason::remote_link_unreachable);
+  EXPECT_EQ(to_string(received).rfind("node_down_msg(", 0), 0u);
+}
+
 TEST(module, duration_options_take_units) {
   std::chrono::nanoseconds d{};
   actor_system_config cfg;

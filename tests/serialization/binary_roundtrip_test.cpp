@@ -7,8 +7,8 @@
 #include "random_values.hpp"
 #include "test_types.hpp"
 #include "troupe/actor_system.hpp"
-#include "troupe/serialization/actor_handle_codec.hpp"
 #include "troupe/serialization.hpp"
+#include "troupe/serialization/actor_handle_codec.hpp"
 #include "troupe/typed/typed_actor.hpp"
 
 using namespace troupe;
