@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the troupe authors
-# Builds the libFuzzer target for the binary message decoder with clang and ASan+UBSan
-# (CMake target fuzz_decoder, -DTROUPE_BUILD_FUZZERS=ON) and runs it for the given
-# number of seconds (default 60).
+# Builds the libFuzzer targets with clang and ASan+UBSan (-DTROUPE_BUILD_FUZZERS=ON):
+# fuzz_decoder (the binary message decoder) and fuzz_wire (the network layer's frame
+# and handshake decoders), and runs each for the given number of seconds (default 60).
 #   scripts/fuzz.sh [seconds]
 # Needs clang and libFuzzer (Debian: apt-get install -y clang libclang-rt-14-dev).
 # Environment: CXX_FUZZ=path picks the clang++ (default: clang++, else clang++-14);
 #   TROUPE_BUILD_JOBS=N sets the compile jobs (default: all cores).
-# Output: the build in build-fuzz/, its corpus in build-fuzz/corpus, crashes in build-fuzz/.
+# Output: the build in build-fuzz/, the corpora in build-fuzz/corpus and
+# build-fuzz/corpus-wire, crashes in build-fuzz/.
 set -euo pipefail
 seconds="${1:-60}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -22,15 +23,29 @@ cmake_args=(-S "$root" -B "$out" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=
 if [[ ! -f $out/CMakeCache.txt ]]; then
   cmake_args+=(-G Ninja)   # an existing build directory keeps its generator
 fi
-echo "fuzz.sh: building $out/tests/serialization/fuzz_decoder with $cxx"
+echo "fuzz.sh: building fuzz_decoder and fuzz_wire in $out with $cxx"
 cmake "${cmake_args[@]}" >/dev/null
-cmake --build "$out" --target fuzz_decoder --parallel "${TROUPE_BUILD_JOBS:-$(nproc)}"
+cmake --build "$out" --target fuzz_decoder fuzz_wire --parallel "${TROUPE_BUILD_JOBS:-$(nproc)}"
 
 # Seed corpus: a few valid messages.
 mkdir -p "$out/corpus"
 printf '\x01\x03\x0d\x04\x0c\x00\x00\x00\x00\x00\x90\x1e\x6c\x2a\x00\x00\x00\x02hi' > "$out/corpus/seed1"
 printf '\x01\x01\x15\x02\x01\x00\x00\x00\x02\x00\x00\x00' > "$out/corpus/seed2"
 printf '\x01\x01\x00\x0bfuzz_record\x07\x00\x00\x00\x01x\x01\x01\x05\x00' > "$out/corpus/seed3"
+# Seeds for the wire: a hello (no node, app "troupe", nothing published), a heartbeat,
+# a monitor and a goodbye, as one stream.
+mkdir -p "$out/corpus-wire"
+{
+  printf '\x3e\x00\x00\x00\x01TRPE\x01\x00'
+  head -c 28 /dev/zero
+  printf '\x06troupe\x00\x00\x00'
+  head -c 17 /dev/zero
+  printf '\x01\x00\x00\x00\x05'
+  printf '\x02\x00\x00\x00\x03\x07'
+  printf '\x01\x00\x00\x00\x06'
+} > "$out/corpus-wire/seed1"
 cd "$out"
 ./tests/serialization/fuzz_decoder -max_total_time="$seconds" -max_len=4096 -rss_limit_mb=2048 \
   -print_final_stats=1 corpus
+./tests/net/fuzz_wire -max_total_time="$seconds" -max_len=4096 -rss_limit_mb=2048 \
+  -print_final_stats=1 corpus-wire

@@ -41,6 +41,11 @@ PACKAGES=(
   # decoder (scripts/fuzz.sh, libFuzzer from libclang-rt-14-dev).
   clang libclang-rt-14-dev
 
+  # The network layer (troupe::net): standalone Asio (header-only) for sockets and
+  # timers, OpenSSL 3 for TLS and the handshake's HMAC; iproute2 for the tests that run
+  # nodes in network namespaces.
+  libasio-dev libssl-dev iproute2
+
   # Formatting and static analysis (scripts/format.sh, .clang-tidy): pinned to 14, the
   # version .clang-format is tuned for.
   clang-format-14 clang-tidy-14

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// The middleman: the network layer of one actor system. It publishes local
+// actors on TCP ports, connects to other nodes and hands out proxies, actors
+// that stand for remote ones, so that a remote handle is an `actor` like any
+// other. One I/O thread per system runs the sockets; senders serialize on
+// their own thread. docs/net.md shows the use, docs/protocol.md the wire.
+//
+//   actor_system_config cfg;
+//   cfg.load<net::middleman>();
+//   actor_system sys{cfg};
+//   auto port = sys.middleman().publish(server, 0);      // any free port
+//   auto calc = sys.middleman().remote_actor("localhost", *port);
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "troupe/actor.hpp"
+#include "troupe/actor_system.hpp"
+#include "troupe/actor_system_config.hpp"
+#include "troupe/actor_system_module.hpp"
+#include "troupe/error.hpp"
+#include "troupe/expected.hpp"
+#include "troupe/net/interface_signature.hpp"
+#include "troupe/net/middleman_settings.hpp"
+#include "troupe/node_id.hpp"
+
+namespace troupe::net {
+
+class middleman_impl;
+
+class middleman final : public actor_system_module {
+public:
+  using settings = middleman_settings;
+  static constexpr kind static_kind = actor_system_module::middleman;
+
+  // The module protocol of actor_system_config::load.
+  static void add_options(actor_system_config& cfg, settings& s);
+  static std::unique_ptr<actor_system_module> make(actor_system& sys, const settings& s);
+
+  middleman(actor_system& sys, const settings& s);
+  ~middleman() override;
+
+  kind module_kind() const noexcept override { return static_kind; }
+  void start() override;
+  void stop() override;
+
+  actor_system& system() const noexcept { return sys_; }
+  const settings& config() const noexcept { return settings_; }
+
+  // Makes `handle` reachable on `port` (0: any free port) of `addr` (empty:
+  // every interface). Returns the port bound. A typed handle publishes its
+  // interface, which remote_actor<T> checks.
+  template <class Handle>
+  expected<std::uint16_t> publish(const Handle& handle, std::uint16_t port, const std::string& addr = {},
+                                  bool reuse_addr = false) {
+    return publish_impl(actor{handle}, interface_of<handle_type_of<Handle>>(), port, addr, reuse_addr);
+  }
+
+  // Stops publishing `handle` on `port` (0: on every port it is published on).
+  template <class Handle>
+  error unpublish(const Handle& handle, std::uint16_t port = 0) {
+    return unpublish_impl(actor{handle}, port);
+  }
+
+  // The actor published at host:port, after connecting (or over an existing
+  // connection to that address). Fails after middleman.connect-timeout.
+  expected<actor> remote_actor(const std::string& host, std::uint16_t port);
+
+  // As above, checked against the published interface before any message is
+  // sent: the published actor must have every signature of Handle.
+  template <class Handle>
+  expected<Handle> remote_actor(const std::string& host, std::uint16_t port) {
+    if constexpr (std::is_same_v<Handle, actor>) {
+      return remote_actor(host, port);
+    } else {
+      auto x = remote_actor_impl(host, port, interface_of<Handle>());
+      if (!x)
+        return x.error();
+      return actor_cast<Handle>(*x);
+    }
+  }
+
+  // Connects to host:port and returns the node there.
+  expected<node_id> connect(const std::string& host, std::uint16_t port);
+
+  // Nodes this middleman has a working connection to.
+  std::vector<node_id> connected_nodes() const;
+
+  // Proxies alive right now (tests and inspection).
+  std::size_t proxy_count() const;
+
+private:
+  template <class H>
+  using handle_type_of = std::conditional_t<requires { typename H::signatures; }, H, actor>;
+
+  expected<std::uint16_t> publish_impl(actor handle, std::vector<std::string> ifs, std::uint16_t port,
+                                       const std::string& addr, bool reuse_addr);
+  error unpublish_impl(const actor& handle, std::uint16_t port);
+  expected<actor> remote_actor_impl(const std::string& host, std::uint16_t port, const std::vector<std::string>& ifs);
+
+  actor_system& sys_;
+  settings settings_;
+  std::unique_ptr<middleman_impl> impl_;
+};
+
+// The seed's free forms, on actor_system::current() (which must have loaded
+// the middleman).
+template <class Handle>
+expected<std::uint16_t> publish(const Handle& handle, std::uint16_t port, const std::string& addr = {},
+                                bool reuse_addr = false) {
+  return troupe::detail::implicit_system("publish").middleman().publish(handle, port, addr, reuse_addr);
+}
+
+template <class Handle = actor>
+expected<Handle> remote_actor(const std::string& host, std::uint16_t port) {
+  return troupe::detail::implicit_system("remote_actor").middleman().template remote_actor<Handle>(host, port);
+}
+
+} // namespace troupe::net

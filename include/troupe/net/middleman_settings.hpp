@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// The options of the network layer (`middleman.*`), with their defaults. They
+// appear in --help, and parse/set/config files set them, once the config has
+// loaded the middleman (cfg.load<net::middleman>()).
+#include <chrono>
+#include <cstddef>
+#include <string>
+
+namespace troupe::net {
+
+struct middleman_settings {
+  // Every connection sends a heartbeat this often (the I/O thread does, so a
+  // busy scheduler does not delay it) ...
+  std::chrono::nanoseconds heartbeat_interval = std::chrono::milliseconds{250};
+  // ... and a peer that sent nothing for this long is declared dead: its
+  // proxies terminate with exit_reason::remote_link_unreachable. This detects
+  // frozen and partitioned nodes, which TCP does not report.
+  std::chrono::nanoseconds connection_timeout = std::chrono::milliseconds{1500};
+  // connect, remote_actor and the handshake give up after this long.
+  std::chrono::nanoseconds connect_timeout = std::chrono::seconds{5};
+  // The largest frame this node accepts; a peer that sends a larger one is
+  // disconnected.
+  std::size_t max_message_size = std::size_t{256} << 20;
+  // Only peers with the same application identifier may connect.
+  std::string app_identifier = "troupe";
+  // With a secret (given here or read from secret_file), both ends of every
+  // connection prove that they know it (HMAC-SHA-256 over fresh nonces)
+  // before any actor is reachable; a node without it, or with another, is
+  // refused with sec::authentication_failed.
+  std::string secret;
+  std::string secret_file;
+};
+
+} // namespace troupe::net

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#include "troupe/net/middleman.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <stdexcept>
+
+#include "middleman_impl.hpp"
+#include "troupe/actor_system.hpp"
+
+namespace troupe {
+
+// Declared by the core (actor_system.hpp), defined here: only programs that
+// link troupe::net can ask for the middleman.
+net::middleman& actor_system::middleman() {
+  auto* m = find_module(actor_system_module::middleman);
+  if (m == nullptr)
+    throw std::logic_error("troupe: actor_system::middleman() needs cfg.load<net::middleman>()");
+  return static_cast<net::middleman&>(*m);
+}
+
+} // namespace troupe
+
+namespace troupe::net {
+
+void middleman::add_options(actor_system_config& cfg, settings& s) {
+  cfg.add_option("middleman.heartbeat-interval", s.heartbeat_interval, "heartbeat period of every connection")
+    .add_option("middleman.connection-timeout", s.connection_timeout,
+                "a peer silent this long is declared dead (frozen or partitioned)")
+    .add_option("middleman.connect-timeout", s.connect_timeout, "connect, remote_actor and the handshake give up after this")
+    .add_option("middleman.max-message-size", s.max_message_size, "largest message (bytes) this node accepts")
+    .add_option("middleman.app-identifier", s.app_identifier, "only peers with the same identifier may connect")
+    .add_option("middleman.secret", s.secret, "shared secret: peers must prove they know it (empty: none)")
+    .add_option("middleman.secret-file", s.secret_file, "read the shared secret from this file (its first line)");
+}
+
+std::unique_ptr<actor_system_module> middleman::make(actor_system& sys, const settings& s) {
+  return std::make_unique<middleman>(sys, s);
+}
+
+namespace {
+
+// The settings with the secret file read in; throws when it cannot be read.
+middleman_settings resolve_secret(middleman_settings s) {
+  if (s.secret_file.empty())
+    return s;
+  std::ifstream in{s.secret_file};
+  std::string line;
+  if (!in || !std::getline(in, line) || line.empty())
+    throw std::runtime_error("troupe: cannot read a secret from middleman.secret-file " + s.secret_file);
+  s.secret = line;
+  return s;
+}
+
+} // namespace
+
+middleman::middleman(actor_system& sys, const settings& s)
+  : sys_(sys), settings_(resolve_secret(s)), impl_(std::make_unique<middleman_impl>(sys, settings_)) {}
+
+middleman::~middleman() = default;
+
+void middleman::start() {
+  impl_->start();
+}
+
+void middleman::stop() {
+  impl_->stop();
+}
+
+expected<std::uint16_t> middleman::publish_impl(actor handle, std::vector<std::string> ifs, std::uint16_t port,
+                                                const std::string& addr, bool reuse_addr) {
+  return impl_->publish(std::move(handle), std::move(ifs), port, addr, reuse_addr);
+}
+
+error middleman::unpublish_impl(const actor& handle, std::uint16_t port) {
+  return impl_->unpublish(handle, port);
+}
+
+expected<actor> middleman::remote_actor(const std::string& host, std::uint16_t port) {
+  return remote_actor_impl(host, port, {});
+}
+
+expected<actor> middleman::remote_actor_impl(const std::string& host, std::uint16_t port,
+                                             const std::vector<std::string>& ifs) {
+  auto p = impl_->dial(host, port);
+  if (!p)
+    return p.error();
+  const auto& h = (*p)->peer_hello();
+  if (h.published_actor == 0)
+    return error{sec::no_actor_published_at_port, host + ":" + std::to_string(port) + " publishes no actor"};
+  if (!ifs.empty()) {
+    if (h.published_interface.empty())
+      return error{sec::unexpected_actor_messaging_interface,
+                   "the actor at " + host + ":" + std::to_string(port) + " is dynamically typed"};
+    if (!interface_fits(h.published_interface, ifs)) {
+      std::string missing;
+      for (const auto& sig : ifs)
+        if (!std::binary_search(h.published_interface.begin(), h.published_interface.end(), sig))
+          missing += (missing.empty() ? "" : ", ") + sig;
+      return error{sec::unexpected_actor_messaging_interface,
+                   "the actor at " + host + ":" + std::to_string(port) + " lacks " + missing};
+    }
+  }
+  auto proxy = impl_->proxy_on_io(h.node, h.published_actor, *p);
+  if (!proxy)
+    return error{sec::cannot_connect_to_node, "connection to " + host + ":" + std::to_string(port) + " lost"};
+  return actor{std::move(proxy)};
+}
+
+expected<node_id> middleman::connect(const std::string& host, std::uint16_t port) {
+  auto p = impl_->dial(host, port);
+  if (!p)
+    return p.error();
+  return (*p)->node();
+}
+
+std::vector<node_id> middleman::connected_nodes() const {
+  return impl_->connected_nodes();
+}
+
+std::size_t middleman::proxy_count() const {
+  return impl_->proxy_count();
+}
+
+} // namespace troupe::net

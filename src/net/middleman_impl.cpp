@@ -1,0 +1,501 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#include "middleman_impl.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <future>
+#include <utility>
+
+#include "remote_proxy.hpp"
+#include "troupe/event_based_actor.hpp"
+#include "troupe/log.hpp"
+#include "troupe/mailbox_element.hpp"
+#include "troupe/system_messages.hpp"
+
+namespace troupe::net {
+
+namespace {
+
+constexpr std::string_view log_component = "net";
+
+} // namespace
+
+middleman_impl::middleman_impl(actor_system& sys, const middleman_settings& cfg)
+  : sys_(sys),
+    cfg_(cfg),
+    types_(wire::announced_types()),
+    work_(io_.get_executor()),
+    tick_timer_(io_),
+    shutdown_deadline_(io_) {}
+
+middleman_impl::~middleman_impl() {
+  stop();
+}
+
+template <class F>
+auto middleman_impl::run_on_io(F f) -> decltype(f()) {
+  using result = decltype(f());
+  auto done = std::make_shared<std::promise<result>>();
+  auto fut = done->get_future();
+  asio::post(io_, [done, f = std::move(f)]() mutable { done->set_value(f()); });
+  return fut.get();
+}
+
+void middleman_impl::start() {
+  // Local actors that peers watch report their end through this actor.
+  watcher_ = sys_.spawn<hidden>([this](event_based_actor* self) {
+    self->set_down_handler([this](down_msg& m) {
+      asio::post(io_, [this, id = m.source.id(), reason = m.reason] { local_down(id, reason); });
+    });
+    return behavior{[](int) {}}; // only system messages arrive
+  });
+  thread_ = std::thread{[this] { io_.run(); }};
+  asio::post(io_, [this] { tick(); });
+  sys_.set_node_monitor_service(this);
+}
+
+void middleman_impl::stop() {
+  if (stopped_ || !thread_.joinable())
+    return;
+  stopped_ = true;
+  sys_.set_node_monitor_service(nullptr);
+  asio::post(io_, [this] {
+    stopping_ = true;
+    tick_timer_.cancel();
+    for (auto& entry : published_) {
+      asio::error_code ignored;
+      entry->acceptor.close(ignored);
+    }
+    published_.clear();
+    // Each peer learns from a goodbye that this node goes away (not from a
+    // timeout); the loop ends once every socket is closed, or at the deadline.
+    auto peers = peers_;
+    for (auto& p : peers)
+      p->say_goodbye();
+    shutdown_deadline_.expires_after(std::chrono::seconds{2});
+    shutdown_deadline_.async_wait([this](const asio::error_code& ec) {
+      if (!ec)
+        io_.stop();
+    });
+    if (peers_.empty())
+      shutdown_deadline_.cancel();
+    work_.reset();
+  });
+  thread_.join();
+  // Whatever still holds a proxy sees its node as gone.
+  std::vector<strong_actor_ptr> left;
+  {
+    std::lock_guard guard{proxies_mtx_};
+    for (auto& [node, ids] : proxies_)
+      for (auto& [id, p] : ids)
+        left.push_back(std::move(p));
+    proxies_.clear();
+  }
+  for (auto& p : left)
+    static_cast<remote_proxy*>(p->get())->kill(exit_reason::remote_link_unreachable);
+  left.clear();
+  if (watcher_)
+    watcher_->enqueue(make_mailbox_element(nullptr, message_id{}, exit_msg{actor_addr{}, exit_reason::kill}), nullptr);
+  watcher_ = nullptr;
+  std::unordered_map<actor_id, export_entry> exported;
+  {
+    std::lock_guard guard{exported_mtx_};
+    exported.swap(exported_);
+  } // released outside the lock: a release may run an actor's cleanup
+}
+
+// ---- publishing -------------------------------------------------------------------
+
+expected<std::uint16_t> middleman_impl::publish(actor handle, std::vector<std::string> ifs, std::uint16_t port,
+                                                const std::string& addr, bool reuse_addr) {
+  if (!handle)
+    return error{sec::invalid_argument, "publish: invalid handle"};
+  if (handle.node() != sys_.node())
+    return error{sec::invalid_argument, "publish: the actor lives on another node"};
+  export_actor(handle.ctrl(), nullptr);
+  return run_on_io([&, this]() -> expected<std::uint16_t> {
+    asio::error_code ec;
+    auto address = addr.empty() ? asio::ip::address{asio::ip::address_v4::any()} : asio::ip::make_address(addr, ec);
+    if (ec)
+      return error{sec::invalid_argument, "publish: bad address '" + addr + "': " + ec.message()};
+    auto entry = std::make_shared<published_entry>(published_entry{handle, std::move(ifs), asio::ip::tcp::acceptor{io_}, 0});
+    asio::ip::tcp::endpoint ep{address, port};
+    auto& acc = entry->acceptor;
+    if (acc.open(ep.protocol(), ec); ec)
+      return error{sec::runtime_error, "publish: " + ec.message()};
+    if (reuse_addr)
+      acc.set_option(asio::socket_base::reuse_address{true}, ec);
+    if (acc.bind(ep, ec); ec)
+      return error{sec::runtime_error, "publish: cannot bind port " + std::to_string(port) + ": " + ec.message()};
+    if (acc.listen(asio::socket_base::max_listen_connections, ec); ec)
+      return error{sec::runtime_error, "publish: " + ec.message()};
+    entry->port = acc.local_endpoint(ec).port();
+    if (!address.is_loopback() && cfg_.secret.empty())
+      TROUPE_LOG_WARNING(log_component, "port " << entry->port
+                                                 << " listens beyond loopback without authentication (middleman.secret)");
+    published_.push_back(entry);
+    accept(entry);
+    return entry->port;
+  });
+}
+
+void middleman_impl::accept(const std::shared_ptr<published_entry>& entry) {
+  entry->acceptor.async_accept([this, entry](const asio::error_code& ec, asio::ip::tcp::socket sock) {
+    if (ec) {
+      if (ec != asio::error::operation_aborted)
+        TROUPE_LOG_WARNING(log_component, "accept on port " << entry->port << ": " << ec.message());
+      if (!entry->acceptor.is_open())
+        return;
+    } else {
+      auto p = std::make_shared<peer>(*this, std::move(sock), entry->handle.id(), entry->interface);
+      peers_.push_back(p);
+      export_actor(entry->handle.ctrl(), p.get()); // its hello hands the peer a handle
+      p->start(nullptr);
+    }
+    accept(entry);
+  });
+}
+
+error middleman_impl::unpublish(const actor& handle, std::uint16_t port) {
+  return run_on_io([&, this]() -> error {
+    bool found = false;
+    std::erase_if(published_, [&](const std::shared_ptr<published_entry>& e) {
+      if (e->handle != handle || (port != 0 && e->port != port))
+        return false;
+      asio::error_code ignored;
+      e->acceptor.close(ignored);
+      found = true;
+      return true;
+    });
+    if (!found)
+      return error{sec::invalid_argument, "unpublish: the actor is not published on port " + std::to_string(port)};
+    return error{};
+  });
+}
+
+// ---- connecting -------------------------------------------------------------------
+
+expected<std::shared_ptr<peer>> middleman_impl::dial(const std::string& host, std::uint16_t port) {
+  using result = expected<std::shared_ptr<peer>>;
+  auto done = std::make_shared<std::promise<result>>();
+  auto fut = done->get_future();
+  asio::post(io_, [this, host, port, done] {
+    auto key = host + ":" + std::to_string(port);
+    if (auto known = dialed_[key].lock(); known && known->ready() && !known->closed()) {
+      done->set_value(known);
+      return;
+    }
+    // One callback for the first of: connected and shook hands, failed, timed out.
+    auto finished = std::make_shared<bool>(false);
+    auto finish = [done, finished](result r) {
+      if (!std::exchange(*finished, true))
+        done->set_value(std::move(r));
+    };
+    auto timer = std::make_shared<asio::steady_timer>(io_, cfg_.connect_timeout);
+    auto sock = std::make_shared<asio::ip::tcp::socket>(io_);
+    auto resolver = std::make_shared<asio::ip::tcp::resolver>(io_);
+    timer->async_wait([finish, sock, resolver, host, port](const asio::error_code& ec) {
+      if (ec)
+        return;
+      resolver->cancel();
+      asio::error_code ignored;
+      sock->close(ignored);
+      finish(error{sec::cannot_connect_to_node,
+                   "no connection to " + host + ":" + std::to_string(port) + " within middleman.connect-timeout"});
+    });
+    resolver->async_resolve(
+      host, std::to_string(port),
+      [this, finish, timer, sock, resolver, key](const asio::error_code& ec,
+                                                 const asio::ip::tcp::resolver::results_type& endpoints) {
+        if (ec) {
+          timer->cancel();
+          finish(error{sec::cannot_connect_to_node, "cannot resolve " + key + ": " + ec.message()});
+          return;
+        }
+        asio::async_connect(*sock, endpoints,
+                            [this, finish, timer, sock, key](const asio::error_code& ec, const asio::ip::tcp::endpoint&) {
+                              if (ec) {
+                                timer->cancel();
+                                finish(error{sec::cannot_connect_to_node, "cannot connect to " + key + ": " + ec.message()});
+                                return;
+                              }
+                              auto p = std::make_shared<peer>(*this, std::move(*sock), 0, std::vector<std::string>{});
+                              peers_.push_back(p);
+                              dialed_[key] = p;
+                              p->start([finish, timer, weak = std::weak_ptr<peer>{p}](const error& err) {
+                                timer->cancel();
+                                if (err)
+                                  finish(err);
+                                else if (auto p = weak.lock())
+                                  finish(p);
+                                else
+                                  finish(error{sec::cannot_connect_to_node, "connection closed"});
+                              });
+                            });
+      });
+  });
+  return fut.get();
+}
+
+std::vector<node_id> middleman_impl::connected_nodes() {
+  return run_on_io([this] {
+    std::vector<node_id> out;
+    for (auto& [node, p] : routes_)
+      if (auto locked = p.lock(); locked && locked->ready() && !locked->closed())
+        out.push_back(node);
+    return out;
+  });
+}
+
+std::size_t middleman_impl::proxy_count() {
+  std::lock_guard guard{proxies_mtx_};
+  std::size_t n = 0;
+  for (auto& [node, ids] : proxies_)
+    n += ids.size();
+  return n;
+}
+
+// ---- exported actors --------------------------------------------------------------
+
+void middleman_impl::export_actor(actor_control_block* x, const peer* via) {
+  bool first = false;
+  {
+    std::lock_guard guard{exported_mtx_};
+    auto& e = exported_[x->id()];
+    if (e.actor.get() != x) {
+      e = export_entry{strong_actor_ptr{x}, {}, false};
+      first = true;
+    }
+    if (via == nullptr)
+      e.published = true;
+    else if (std::find(e.peers.begin(), e.peers.end(), via) == e.peers.end())
+      e.peers.push_back(via);
+  }
+  if (first) {
+    // Its end removes the entry and tells the peers that watch it.
+    error reason;
+    if (!x->get()->add_monitor(watcher_.address(), &reason))
+      asio::post(io_, [this, id = x->id(), reason] { local_down(id, reason); });
+  }
+}
+
+strong_actor_ptr middleman_impl::find_local(actor_id id) {
+  std::lock_guard guard{exported_mtx_};
+  auto i = exported_.find(id);
+  if (i == exported_.end() || i->second.actor->get()->is_terminated())
+    return nullptr;
+  return i->second.actor;
+}
+
+void middleman_impl::watch_local(actor_id id, const std::shared_ptr<peer>& watcher) {
+  // A peer that may hold a proxy for a local actor is in its entry already
+  // (it was exported to that peer), and hears of its end from local_down.
+  // What is left is an actor that is gone before the peer asked.
+  error gone_reason;
+  {
+    std::lock_guard guard{exported_mtx_};
+    auto i = exported_.find(id);
+    if (i == exported_.end())
+      gone_reason = exit_reason::unknown; // never exported, or gone already
+    else if (auto* a = i->second.actor->get(); a->is_terminated())
+      gone_reason = a->exit_reason_value(); // local_down is on its way, too
+  }
+  if (gone_reason) {
+    std::vector<std::byte> frame;
+    wire::write_down(frame, id, gone_reason);
+    watcher->send_frame(frame);
+  }
+}
+
+void middleman_impl::local_down(actor_id id, const error& reason) {
+  std::vector<const peer*> told;
+  strong_actor_ptr released; // outside the lock
+  {
+    std::lock_guard guard{exported_mtx_};
+    auto i = exported_.find(id);
+    if (i == exported_.end())
+      return;
+    told = std::move(i->second.peers);
+    released = std::move(i->second.actor);
+    exported_.erase(i);
+  }
+  std::vector<std::byte> frame;
+  wire::write_down(frame, id, reason);
+  for (auto& p : peers_)
+    if (std::find(told.begin(), told.end(), p.get()) != told.end() && p->ready())
+      p->send_frame(frame);
+}
+
+// ---- proxies ----------------------------------------------------------------------
+
+strong_actor_ptr middleman_impl::proxy_for(const node_id& node, actor_id id, const std::shared_ptr<peer>& via) {
+  std::shared_ptr<peer> route = via;
+  if (!route) {
+    if (auto i = routes_.find(node); i != routes_.end())
+      route = i->second.lock();
+    if (!route || route->closed())
+      return nullptr; // a node this one has no connection to
+  }
+  strong_actor_ptr result;
+  bool created = false;
+  {
+    std::lock_guard guard{proxies_mtx_};
+    auto& slot = proxies_[node][id];
+    if (!slot) {
+      slot = remote_proxy::make(sys_, node, id, route);
+      created = true;
+    }
+    result = slot;
+  }
+  if (created) {
+    // Ask the actor's node to tell us when it is gone.
+    std::vector<std::byte> frame;
+    wire::write_monitor(frame, id);
+    route->send_frame(frame);
+  }
+  return result;
+}
+
+strong_actor_ptr middleman_impl::proxy_on_io(const node_id& node, actor_id id, std::shared_ptr<peer> via) {
+  return run_on_io([&, this]() -> strong_actor_ptr {
+    if (via->closed())
+      return nullptr;
+    return proxy_for(node, id, via);
+  });
+}
+
+void middleman_impl::remote_down(const node_id& node, actor_id id, const error& reason) {
+  strong_actor_ptr p;
+  {
+    std::lock_guard guard{proxies_mtx_};
+    auto i = proxies_.find(node);
+    if (i == proxies_.end())
+      return;
+    auto j = i->second.find(id);
+    if (j == i->second.end())
+      return;
+    p = std::move(j->second);
+    i->second.erase(j);
+  }
+  if (p)
+    static_cast<remote_proxy*>(p->get())->kill(reason);
+}
+
+// ---- peers ------------------------------------------------------------------------
+
+void middleman_impl::peer_ready(const std::shared_ptr<peer>& p) {
+  auto& route = routes_[p->node()];
+  if (auto current = route.lock(); !current || current->closed())
+    route = p;
+  {
+    std::lock_guard guard{nodes_mtx_};
+    connected_.insert(p->node());
+  }
+  TROUPE_LOG_INFO(log_component, "connected to " << to_string(p->node()) << " at " << p->remote_endpoint_text());
+}
+
+void middleman_impl::peer_closed(peer* p) {
+  std::shared_ptr<peer> keep; // p stays alive until this function returns
+  std::erase_if(peers_, [&](const std::shared_ptr<peer>& x) {
+    if (x.get() != p)
+      return false;
+    keep = x;
+    return true;
+  });
+  if (stopping_ && peers_.empty())
+    shutdown_deadline_.cancel();
+  release_exports_of(p);
+  if (!p->ready())
+    return;
+  auto i = routes_.find(p->node());
+  if (i == routes_.end() || i->second.lock().get() != p)
+    return;
+  routes_.erase(i);
+  // Another connection to the same node takes over, if there is one.
+  for (auto& other : peers_)
+    if (other->ready() && !other->closed() && other->node() == p->node()) {
+      routes_[p->node()] = other;
+      return;
+    }
+  std::vector<actor_addr> observers;
+  {
+    std::lock_guard guard{nodes_mtx_};
+    connected_.erase(p->node());
+    if (auto j = node_observers_.find(p->node()); j != node_observers_.end()) {
+      observers = std::move(j->second);
+      node_observers_.erase(j);
+    }
+  }
+  for (auto& o : observers)
+    if (auto x = o.lock())
+      x->get()->enqueue(make_mailbox_element(nullptr, message_id{},
+                                             node_down_msg{p->node(), error{exit_reason::remote_link_unreachable}}),
+                        nullptr);
+  std::vector<strong_actor_ptr> dead;
+  {
+    std::lock_guard guard{proxies_mtx_};
+    if (auto j = proxies_.find(p->node()); j != proxies_.end()) {
+      for (auto& [id, x] : j->second)
+        dead.push_back(std::move(x));
+      proxies_.erase(j);
+    }
+  }
+  for (auto& x : dead)
+    static_cast<remote_proxy*>(x->get())->kill(exit_reason::remote_link_unreachable);
+}
+
+void middleman_impl::release_exports_of(const peer* p) {
+  std::vector<strong_actor_ptr> released; // destroyed outside the lock
+  std::lock_guard guard{exported_mtx_};
+  for (auto i = exported_.begin(); i != exported_.end();) {
+    auto& peers = i->second.peers;
+    std::erase(peers, p);
+    if (peers.empty() && !i->second.published) {
+      released.push_back(std::move(i->second.actor));
+      i = exported_.erase(i);
+    } else {
+      ++i;
+    }
+  }
+}
+
+// ---- node monitors ---------------------------------------------------------------
+
+void middleman_impl::monitor_node(const node_id& node, const actor_addr& observer) {
+  {
+    std::lock_guard guard{nodes_mtx_};
+    if (connected_.count(node) != 0) {
+      node_observers_[node].push_back(observer);
+      return;
+    }
+  }
+  if (auto x = observer.lock())
+    x->get()->enqueue(make_mailbox_element(nullptr, message_id{},
+                                           node_down_msg{node, error{exit_reason::remote_link_unreachable,
+                                                                     "no connection to that node"}}),
+                      nullptr);
+}
+
+void middleman_impl::demonitor_node(const node_id& node, const actor_addr& observer) {
+  std::lock_guard guard{nodes_mtx_};
+  if (auto i = node_observers_.find(node); i != node_observers_.end()) {
+    std::erase(i->second, observer);
+    if (i->second.empty())
+      node_observers_.erase(i);
+  }
+}
+
+void middleman_impl::tick() {
+  auto now = peer::clock::now();
+  auto peers = peers_;
+  for (auto& p : peers)
+    p->on_tick(now);
+  tick_timer_.expires_after(cfg_.heartbeat_interval);
+  tick_timer_.async_wait([this](const asio::error_code& ec) {
+    if (!ec)
+      tick();
+  });
+}
+
+} // namespace troupe::net

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// The middleman's state: the I/O thread and its io_context, the connections
+// (peers), the published actors and their acceptors, the proxies per node and
+// the local actors that peers may address by id. Proxies and exported actors
+// are reached from any thread (under their own small locks); everything else
+// belongs to the I/O thread, and the public API posts work to it.
+#include <asio.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "peer.hpp"
+#include "troupe/actor.hpp"
+#include "troupe/actor_addr.hpp"
+#include "troupe/actor_system.hpp"
+#include "troupe/expected.hpp"
+#include "troupe/net/middleman_settings.hpp"
+#include "troupe/node_monitor_service.hpp"
+#include "troupe/node_id.hpp"
+
+namespace troupe::net {
+
+class middleman_impl final : public node_monitor_service {
+public:
+  middleman_impl(actor_system& sys, const middleman_settings& cfg);
+  ~middleman_impl() override;
+
+  void start();
+  void stop();
+
+  actor_system& system() noexcept { return sys_; }
+  const middleman_settings& config() const noexcept { return cfg_; }
+  asio::io_context& io() noexcept { return io_; }
+  const std::vector<wire::type_fingerprint>& our_types() const noexcept { return types_; }
+
+  // ---- blocking API (any thread but the I/O thread) ----
+  expected<std::uint16_t> publish(actor handle, std::vector<std::string> ifs, std::uint16_t port,
+                                  const std::string& addr, bool reuse_addr);
+  error unpublish(const actor& handle, std::uint16_t port);
+  // The peer at host:port after its handshake (a new or an existing connection).
+  expected<std::shared_ptr<peer>> dial(const std::string& host, std::uint16_t port);
+  std::vector<node_id> connected_nodes();
+  std::size_t proxy_count();
+
+  // ---- exported local actors (any thread) ----
+  // `x` becomes addressable by its id from `via` (nullptr: from every peer, as
+  // a published actor), and stays alive while `via` is connected or until it
+  // terminates: a node that holds a proxy for it may still send to it.
+  void export_actor(actor_control_block* x, const peer* via);
+  strong_actor_ptr find_local(actor_id id);
+
+  // ---- proxies (I/O thread creates them) ----
+  strong_actor_ptr proxy_for(const node_id& node, actor_id id, const std::shared_ptr<peer>& via);
+  // proxy_for, from another thread (null if `via` closed meanwhile).
+  strong_actor_ptr proxy_on_io(const node_id& node, actor_id id, std::shared_ptr<peer> via);
+  // The remote actor is gone: its proxy (if any) terminates with `reason`.
+  void remote_down(const node_id& node, actor_id id, const error& reason);
+
+  // ---- peer events (I/O thread) ----
+  void peer_ready(const std::shared_ptr<peer>& p);
+  void peer_closed(peer* p);
+  // p is gone: the actors exported only to it are no longer kept alive.
+  void release_exports_of(const peer* p);
+  // A peer made a proxy for the local actor `id`: if that actor is gone
+  // already, tell it so at once.
+  void watch_local(actor_id id, const std::shared_ptr<peer>& watcher);
+  // An exported local actor terminated (posted by the watcher actor): every
+  // peer it was exported to hears it.
+  void local_down(actor_id id, const error& reason);
+
+  // ---- node monitors (any thread) ----
+  void monitor_node(const node_id& node, const actor_addr& observer) override;
+  void demonitor_node(const node_id& node, const actor_addr& observer) override;
+
+private:
+  struct published_entry {
+    actor handle;
+    std::vector<std::string> interface;
+    asio::ip::tcp::acceptor acceptor;
+    std::uint16_t port = 0;
+  };
+
+  void accept(const std::shared_ptr<published_entry>& entry);
+  void tick();
+
+  // Runs f on the I/O thread and waits for its result.
+  template <class F>
+  auto run_on_io(F f) -> decltype(f());
+
+  actor_system& sys_;
+  middleman_settings cfg_;
+  std::vector<wire::type_fingerprint> types_;
+  asio::io_context io_;
+  asio::executor_work_guard<asio::io_context::executor_type> work_;
+  asio::steady_timer tick_timer_;
+  asio::steady_timer shutdown_deadline_;
+  std::thread thread_;
+  bool stopped_ = false;
+  bool stopping_ = false; // I/O thread: stop() began
+
+  // I/O thread only.
+  std::vector<std::shared_ptr<peer>> peers_;
+  std::unordered_map<node_id, std::weak_ptr<peer>> routes_;
+  std::map<std::string, std::weak_ptr<peer>> dialed_;
+  std::vector<std::shared_ptr<published_entry>> published_;
+  actor watcher_; // a hidden local actor that turns down_msg into local_down
+
+  // Any thread.
+  struct export_entry {
+    strong_actor_ptr actor;
+    std::vector<const peer*> peers; // who may address it; empty: published
+    bool published = false;
+  };
+  std::mutex exported_mtx_;
+  std::unordered_map<actor_id, export_entry> exported_;
+  // A proxy lives until its actor's node reports the actor down or the
+  // connection ends, so that monitors and links on it fire even when no
+  // handle to it is left.
+  std::mutex nodes_mtx_;
+  std::unordered_set<node_id> connected_; // nodes with a ready connection
+  std::unordered_map<node_id, std::vector<actor_addr>> node_observers_;
+  std::mutex proxies_mtx_;
+  std::unordered_map<node_id, std::unordered_map<actor_id, strong_actor_ptr>> proxies_;
+};
+
+} // namespace troupe::net

@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#include "peer.hpp"
+
+#include "middleman_impl.hpp"
+#include "troupe/abstract_actor.hpp"
+#include "troupe/log.hpp"
+#include "troupe/message.hpp"
+#include "troupe/serialization/message_codec.hpp"
+
+namespace troupe::net {
+
+namespace {
+
+constexpr std::string_view log_component = "net";
+
+std::string endpoint_of(const asio::ip::tcp::socket& sock) {
+  asio::error_code ec;
+  auto ep = sock.remote_endpoint(ec);
+  if (ec)
+    return "?";
+  return ep.address().to_string() + ":" + std::to_string(ep.port());
+}
+
+} // namespace
+
+peer::peer(middleman_impl& owner, asio::ip::tcp::socket sock, std::uint64_t published_actor,
+           std::vector<std::string> published_interface)
+  : owner_(owner),
+    sock_(std::move(sock)),
+    handshake_timer_(owner.io()),
+    endpoint_text_(endpoint_of(sock_)),
+    published_actor_(published_actor),
+    published_interface_(std::move(published_interface)) {
+  asio::error_code ignored;
+  sock_.set_option(asio::ip::tcp::no_delay{true}, ignored);
+}
+
+peer::~peer() = default;
+
+void peer::start(handshake_callback on_handshake) {
+  on_handshake_ = std::move(on_handshake);
+  wire::hello ours;
+  ours.node = owner_.system().node();
+  ours.app_identifier = owner_.config().app_identifier;
+  ours.published_actor = published_actor_;
+  ours.published_interface = published_interface_;
+  ours.types = owner_.our_types();
+  our_nonce_ = wire::make_nonce();
+  ours.nonce = our_nonce_;
+  ours.authenticates = !owner_.config().secret.empty();
+  std::vector<std::byte> frame;
+  wire::write_hello(frame, ours);
+  send_frame(frame);
+  handshake_timer_.expires_after(owner_.config().connect_timeout);
+  handshake_timer_.async_wait([self = shared_from_this()](const asio::error_code& ec) {
+    if (!ec && !self->ready())
+      self->close(error{sec::cannot_connect_to_node, "handshake timed out"});
+  });
+  read_length();
+}
+
+// ---- reading ----------------------------------------------------------------------
+
+void peer::read_length() {
+  asio::async_read(sock_, asio::buffer(length_buf_), [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
+    if (self->closed_)
+      return;
+    if (ec) {
+      self->close_after_read_error(ec);
+      return;
+    }
+    // Before the handshake only a hello may come, which is small.
+    auto limit = self->ready() ? self->owner_.config().max_message_size + 64 : wire::max_control_frame;
+    auto n = wire::read_length(self->length_buf_, limit);
+    if (!n) {
+      self->close(n.error());
+      return;
+    }
+    self->read_body(*n);
+  });
+}
+
+void peer::read_body(std::uint32_t n) {
+  read_buf_.resize(n);
+  asio::async_read(sock_, asio::buffer(read_buf_), [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
+    if (self->closed_)
+      return;
+    if (ec) {
+      self->close_after_read_error(ec);
+      return;
+    }
+    self->last_received_ = clock::now();
+    self->on_frame();
+    if (!self->closed_)
+      self->read_length();
+  });
+}
+
+void peer::on_frame() {
+  auto frame = wire::read_frame(read_buf_);
+  if (!frame) {
+    close(frame.error());
+    return;
+  }
+  if (!ready() && frame->kind != wire::frame_kind::hello && frame->kind != wire::frame_kind::auth) {
+    close(error{sec::malformed_message, "frame before the handshake"});
+    return;
+  }
+  error err;
+  switch (frame->kind) {
+    case wire::frame_kind::hello:
+      err = on_hello(frame->body);
+      break;
+    case wire::frame_kind::auth:
+      err = on_auth(frame->body);
+      break;
+    case wire::frame_kind::actor_message:
+      err = on_actor_message(frame->body);
+      break;
+    case wire::frame_kind::monitor: {
+      auto id = wire::read_monitor(frame->body);
+      if (!id)
+        err = id.error();
+      else
+        owner_.watch_local(*id, shared_from_this());
+      break;
+    }
+    case wire::frame_kind::down: {
+      auto info = wire::read_down(frame->body);
+      if (!info)
+        err = info.error();
+      else
+        owner_.remote_down(node(), info->actor, info->reason);
+      break;
+    }
+    case wire::frame_kind::heartbeat:
+      break;
+    case wire::frame_kind::goodbye:
+      close(error{}); // an orderly close: the node shuts down
+      return;
+  }
+  if (err)
+    close(err);
+}
+
+error peer::on_hello(std::span<const std::byte> body) {
+  if (hello_received_)
+    return error{sec::malformed_message, "second hello"};
+  auto h = wire::read_hello(body);
+  if (!h)
+    return h.error();
+  if (h->app_identifier != owner_.config().app_identifier)
+    return error{sec::incompatible_application_ids,
+                 "peer runs '" + h->app_identifier + "', this node '" + owner_.config().app_identifier + "'"};
+  if (auto err = wire::check_types(owner_.our_types(), h->types))
+    return err;
+  if (!h->node)
+    return error{sec::malformed_message, "hello without a node id"};
+  const auto& secret = owner_.config().secret;
+  if (h->authenticates != !secret.empty())
+    return error{sec::authentication_failed,
+                 secret.empty() ? "the peer requires a shared secret (middleman.secret)" : "the peer has no shared secret"};
+  peer_hello_ = std::move(*h);
+  hello_received_ = true;
+  if (secret.empty()) {
+    become_ready();
+    return error{};
+  }
+  std::vector<std::byte> frame;
+  wire::write_auth(frame, wire::make_auth_tag(secret, peer_hello_.nonce, owner_.system().node(), peer_hello_.node));
+  send_frame(frame);
+  return error{};
+}
+
+error peer::on_auth(std::span<const std::byte> body) {
+  if (!hello_received_ || ready() || owner_.config().secret.empty())
+    return error{sec::malformed_message, "unexpected auth frame"};
+  auto tag = wire::read_auth(body);
+  if (!tag)
+    return tag.error();
+  auto expected = wire::make_auth_tag(owner_.config().secret, our_nonce_, peer_hello_.node, owner_.system().node());
+  if (!wire::auth_tag_equal(*tag, expected))
+    return error{sec::authentication_failed, "the peer does not know the shared secret"};
+  become_ready();
+  return error{};
+}
+
+void peer::become_ready() {
+  ready_.store(true, std::memory_order_release);
+  handshake_timer_.cancel();
+  owner_.peer_ready(shared_from_this());
+  if (auto f = std::exchange(on_handshake_, nullptr))
+    f(error{});
+}
+
+error peer::on_actor_message(std::span<const std::byte> body) {
+  std::span<const std::byte> payload;
+  auto hdr = wire::read_actor_message(body, payload);
+  if (!hdr)
+    return hdr.error();
+  auto dest = owner_.find_local(hdr->dest);
+  strong_actor_ptr sender;
+  if (hdr->source != 0)
+    sender = resolve(hdr->source_node ? hdr->source_node : node(), hdr->source);
+  auto msg = deserialize(payload, this);
+  if (!msg) {
+    // The bytes framed correctly but do not decode here (a type this node did
+    // not announce, say): the connection stays, the request gets the error.
+    TROUPE_LOG_WARNING(log_component, "dropped a message from " << to_string(node()) << ": " << to_string(msg.error()));
+    answer_undeliverable(*hdr, msg.error());
+    return error{};
+  }
+  if (!dest) {
+    answer_undeliverable(*hdr, error{sec::request_receiver_down});
+    return error{};
+  }
+  deliver(dest, mailbox_element_ptr{new mailbox_element(std::move(sender), message_id{hdr->message_id}, std::move(*msg))},
+          nullptr);
+  return error{};
+}
+
+void peer::answer_undeliverable(const wire::actor_message_header& hdr, const error& reason) {
+  message_id mid{hdr.message_id};
+  if (!mid.is_request() || hdr.source == 0 || hdr.source_node)
+    return; // nobody waits for an answer (or it is not on this connection's node)
+  std::vector<std::byte> frame;
+  wire::actor_message_header answer;
+  answer.source = 0;
+  answer.dest = hdr.source;
+  answer.message_id = mid.response_id().value();
+  auto start = wire::begin_actor_message(frame, answer);
+  if (serialize(make_message(reason), frame, this))
+    return;
+  wire::finish_frame(frame, start);
+  send_frame(frame);
+}
+
+// ---- writing ----------------------------------------------------------------------
+
+error peer::send_actor_message(const mailbox_element& e, actor_id dest) {
+  // Most messages are small: a per-thread buffer avoids an allocation each.
+  thread_local std::vector<std::byte> frame;
+  frame.clear();
+  wire::actor_message_header hdr;
+  hdr.dest = dest;
+  hdr.message_id = e.mid.value();
+  if (e.sender) {
+    hdr.source = e.sender->id();
+    // The peer takes an unnamed node to be ours.
+    if (auto sender_node = exporting(e.sender.get()); sender_node != owner_.system().node())
+      hdr.source_node = sender_node;
+  }
+  auto start = wire::begin_actor_message(frame, hdr);
+  if (auto err = serialize(e.content, frame, this)) {
+    TROUPE_LOG_WARNING(log_component, "cannot send to " << to_string(node()) << ": " << to_string(err));
+    return err;
+  }
+  wire::finish_frame(frame, start);
+  if (frame.size() - wire::length_size > owner_.config().max_message_size + 64)
+    return error{sec::invalid_argument, "message exceeds middleman.max-message-size"};
+  {
+    std::lock_guard guard{out_mtx_};
+    if (out_closed_)
+      return error{sec::request_receiver_down};
+  }
+  send_frame(frame);
+  return error{};
+}
+
+void peer::send_frame(std::vector<std::byte>& frame) {
+  bool start_write = false;
+  {
+    std::lock_guard guard{out_mtx_};
+    if (out_closed_)
+      return;
+    out_.insert(out_.end(), frame.begin(), frame.end());
+    start_write = !writing_;
+    writing_ = true;
+  }
+  if (start_write)
+    asio::post(owner_.io(), [self = shared_from_this()] { self->flush(); });
+}
+
+void peer::flush() {
+  if (closed_)
+    return;
+  {
+    std::lock_guard guard{out_mtx_};
+    if (out_.empty()) {
+      writing_ = false;
+      if (!close_when_flushed_)
+        return;
+    } else {
+      write_buf_.swap(out_);
+    }
+  }
+  if (write_buf_.empty()) {
+    close(error{}); // said goodbye
+    return;
+  }
+  asio::async_write(sock_, asio::buffer(write_buf_), [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
+    if (self->closed_)
+      return;
+    if (ec) {
+      self->close(error{sec::cannot_connect_to_node, "write failed: " + ec.message()});
+      return;
+    }
+    self->write_buf_.clear();
+    self->flush();
+  });
+}
+
+// ---- life cycle ---------------------------------------------------------------------
+
+void peer::close_after_read_error(const asio::error_code& ec) {
+  // After our goodbye the peer may close first: that is the expected end.
+  if (close_when_flushed_)
+    close(error{});
+  else
+    close(error{sec::cannot_connect_to_node, "connection lost: " + ec.message()});
+}
+
+void peer::say_goodbye() {
+  if (closed_)
+    return;
+  if (!ready()) {
+    close(error{});
+    return;
+  }
+  std::vector<std::byte> frame;
+  wire::write_goodbye(frame);
+  close_when_flushed_ = true;
+  send_frame(frame);
+}
+
+void peer::on_tick(clock::time_point now) {
+  if (closed_ || !ready())
+    return;
+  if (now - last_received_ > owner_.config().connection_timeout) {
+    close(error{sec::connection_timeout, "no traffic for middleman.connection-timeout"});
+    return;
+  }
+  std::vector<std::byte> frame;
+  wire::write_heartbeat(frame);
+  send_frame(frame);
+}
+
+void peer::close(const error& reason) {
+  if (closed_)
+    return;
+  closed_ = true;
+  {
+    std::lock_guard guard{out_mtx_};
+    out_closed_ = true;
+    out_.clear();
+  }
+  if (reason)
+    TROUPE_LOG_WARNING(log_component, "connection to " << endpoint_text_ << " closed: " << to_string(reason));
+  else
+    TROUPE_LOG_INFO(log_component, "connection to " << endpoint_text_ << " closed by the peer");
+  asio::error_code ignored;
+  handshake_timer_.cancel();
+  sock_.shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
+  sock_.close(ignored);
+  if (auto f = std::exchange(on_handshake_, nullptr))
+    f(reason ? reason : error{sec::cannot_connect_to_node, "connection closed during the handshake"});
+  owner_.peer_closed(this);
+}
+
+// ---- actor handles --------------------------------------------------------------------
+
+node_id peer::exporting(actor_control_block* x) {
+  if (x->is_remote())
+    return x->node();
+  owner_.export_actor(x, this);
+  return owner_.system().node();
+}
+
+strong_actor_ptr peer::resolve(const node_id& n, std::uint64_t id) {
+  if (n == owner_.system().node())
+    return owner_.find_local(id);
+  if (n == node())
+    return owner_.proxy_for(n, id, shared_from_this());
+  // A handle to a third node: reachable if this node has a connection to it.
+  return owner_.proxy_for(n, id, nullptr);
+}
+
+} // namespace troupe::net

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// One connection to another node: the socket, the frame reader, the outbound
+// byte queue and the handshake state. Reading, closing and all protocol state
+// belong to the middleman's I/O thread; any thread may queue outbound bytes
+// (send_actor_message), and whoever finds the socket idle asks the I/O thread
+// to write everything queued so far in one go.
+#include <asio.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "troupe/error.hpp"
+#include "troupe/mailbox_element.hpp"
+#include "troupe/node_id.hpp"
+#include "troupe/serialization/actor_handle_codec.hpp"
+#include "wire.hpp"
+
+namespace troupe::net {
+
+class middleman_impl;
+
+class peer : public std::enable_shared_from_this<peer>, public actor_handle_codec {
+public:
+  using clock = std::chrono::steady_clock;
+  // Called once, on the I/O thread: the handshake finished (no error) or failed.
+  using handshake_callback = std::function<void(const error&)>;
+
+  peer(middleman_impl& owner, asio::ip::tcp::socket sock, std::uint64_t published_actor,
+       std::vector<std::string> published_interface);
+  ~peer() override;
+
+  // Sends our hello, starts reading and arms the handshake timeout.
+  void start(handshake_callback on_handshake);
+
+  // Serializes e for the actor `dest` of the peer's node and queues it. An
+  // error when the connection is closed or the message cannot be serialized.
+  error send_actor_message(const mailbox_element& e, actor_id dest);
+
+  // Queues a whole frame (any thread).
+  void send_frame(std::vector<std::byte>& frame);
+
+  // Closes the connection (I/O thread): proxies routed through it terminate
+  // with exit_reason::remote_link_unreachable; `reason` is logged and given
+  // to a pending handshake callback.
+  void close(const error& reason);
+
+  // Queues a goodbye and closes once everything queued is written (I/O thread).
+  void say_goodbye();
+
+  // Sends a heartbeat, or closes the peer when it has been silent too long.
+  void on_tick(clock::time_point now);
+
+  bool ready() const noexcept { return ready_.load(std::memory_order_acquire); }
+  bool closed() const noexcept { return closed_; }
+  const node_id& node() const noexcept { return peer_hello_.node; }
+  const wire::hello& peer_hello() const noexcept { return peer_hello_; }
+  std::string remote_endpoint_text() const { return endpoint_text_; }
+
+  // ---- actor_handle_codec ----
+  node_id exporting(actor_control_block* x) override;
+  strong_actor_ptr resolve(const node_id& node, std::uint64_t id) override;
+
+private:
+  void read_length();
+  void read_body(std::uint32_t n);
+  void close_after_read_error(const asio::error_code& ec);
+  void on_frame();
+  error on_hello(std::span<const std::byte> body);
+  error on_auth(std::span<const std::byte> body);
+  void become_ready();
+  error on_actor_message(std::span<const std::byte> body);
+  void flush(); // I/O thread: writes what is queued
+  void answer_undeliverable(const wire::actor_message_header& hdr, const error& reason);
+
+  middleman_impl& owner_;
+  asio::ip::tcp::socket sock_;
+  asio::steady_timer handshake_timer_;
+  std::string endpoint_text_;
+  std::uint64_t published_actor_;
+  std::vector<std::string> published_interface_;
+  handshake_callback on_handshake_;
+
+  // I/O thread only.
+  std::array<std::byte, wire::length_size> length_buf_{};
+  std::vector<std::byte> read_buf_;
+  std::vector<std::byte> write_buf_;
+  wire::hello peer_hello_;
+  wire::nonce_type our_nonce_{};
+  bool hello_received_ = false; // and checked; with a secret, auth comes next
+  bool closed_ = false;
+  bool close_when_flushed_ = false;
+  clock::time_point last_received_ = clock::now();
+
+  std::atomic<bool> ready_{false};
+
+  // Any thread.
+  std::mutex out_mtx_;
+  std::vector<std::byte> out_;
+  bool writing_ = false;
+  bool out_closed_ = false;
+};
+
+} // namespace troupe::net

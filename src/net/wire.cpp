@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#include "wire.hpp"
+
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/rand.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "troupe/serialization/binary_deserializer.hpp"
+#include "troupe/serialization/binary_serializer.hpp"
+#include "troupe/serialization/type_registry.hpp"
+
+namespace troupe::net::wire {
+
+namespace {
+
+constexpr std::size_t node_size = node_id::host_id_size + 8;
+constexpr std::size_t max_interface_lines = 4096;
+constexpr std::size_t max_types = 1 << 16;
+
+// A frame starts with a placeholder length that finish_frame fills in.
+std::size_t begin_frame(std::vector<std::byte>& out, frame_kind kind) {
+  auto start = out.size();
+  out.resize(start + length_size);
+  out.push_back(static_cast<std::byte>(kind));
+  return start;
+}
+
+void write_node(binary_serializer& f, const node_id& x) {
+  f.write_bytes(x.host_id().data(), node_id::host_id_size);
+  f.write_int(x.process_id());
+  f.write_int(x.instance());
+}
+
+bool read_node(binary_deserializer& f, node_id& x) {
+  node_id::host_id_type host{};
+  std::uint32_t process{}, instance{};
+  for (auto& b : host)
+    if (!f.read_byte(b))
+      return false;
+  if (!f.read_int(process) || !f.read_int(instance))
+    return false;
+  x = node_id{host, process, instance};
+  return true;
+}
+
+// The error of a failed read, or one saying what was left over.
+template <class T>
+decode_result<T> finish(binary_deserializer& f, T value) {
+  if (!f.err().empty())
+    return f.err();
+  if (f.remaining() != 0)
+    return error{sec::malformed_message, std::to_string(f.remaining()) + " trailing bytes in frame"};
+  return value;
+}
+
+error malformed(binary_deserializer& f, const char* what) {
+  if (!f.err().empty())
+    return error{sec::malformed_message, std::string{what} + ": " + f.err().context()};
+  return error{sec::malformed_message, what};
+}
+
+std::uint64_t fnv1a(std::uint64_t h, std::string_view text) {
+  for (unsigned char c : text)
+    h = (h ^ c) * 0x100000001b3ULL;
+  return (h ^ 0xff) * 0x100000001b3ULL; // separates "ab","c" from "a","bc"
+}
+
+} // namespace
+
+// ---- encoding -------------------------------------------------------------------
+
+void finish_frame(std::vector<std::byte>& out, std::size_t frame_start) {
+  auto n = static_cast<std::uint32_t>(out.size() - frame_start - length_size);
+  for (std::size_t i = 0; i < length_size; ++i)
+    out[frame_start + i] = static_cast<std::byte>(static_cast<std::uint8_t>(n >> (8 * i)));
+}
+
+void write_hello(std::vector<std::byte>& out, const hello& x) {
+  auto start = begin_frame(out, frame_kind::hello);
+  binary_serializer f{out};
+  f.write_int(magic);
+  f.write_int(x.version);
+  write_node(f, x.node);
+  f.write_string(x.app_identifier);
+  f.write_varint(x.published_actor);
+  f.write_varint(x.published_interface.size());
+  for (const auto& line : x.published_interface)
+    f.write_string(line);
+  f.write_varint(x.types.size());
+  for (const auto& t : x.types) {
+    f.write_string(t.name);
+    f.write_int(t.layout);
+  }
+  f.write_bytes(x.nonce.data(), x.nonce.size());
+  f.write_byte(x.authenticates ? 1 : 0);
+  finish_frame(out, start);
+}
+
+void write_auth(std::vector<std::byte>& out, const auth_tag& tag) {
+  auto start = begin_frame(out, frame_kind::auth);
+  binary_serializer f{out};
+  f.write_bytes(tag.data(), tag.size());
+  finish_frame(out, start);
+}
+
+std::size_t begin_actor_message(std::vector<std::byte>& out, const actor_message_header& x) {
+  auto start = begin_frame(out, frame_kind::actor_message);
+  binary_serializer f{out};
+  f.write_varint(x.source);
+  if (x.source_node) {
+    f.write_byte(1);
+    write_node(f, x.source_node);
+  } else {
+    f.write_byte(0);
+  }
+  f.write_varint(x.dest);
+  f.write_varint(x.message_id);
+  return start;
+}
+
+void write_monitor(std::vector<std::byte>& out, std::uint64_t actor) {
+  auto start = begin_frame(out, frame_kind::monitor);
+  binary_serializer f{out};
+  f.write_varint(actor);
+  finish_frame(out, start);
+}
+
+void write_down(std::vector<std::byte>& out, std::uint64_t actor, const error& reason) {
+  auto start = begin_frame(out, frame_kind::down);
+  binary_serializer f{out};
+  f.write_varint(actor);
+  f.apply(reason);
+  finish_frame(out, start);
+}
+
+void write_heartbeat(std::vector<std::byte>& out) {
+  finish_frame(out, begin_frame(out, frame_kind::heartbeat));
+}
+
+void write_goodbye(std::vector<std::byte>& out) {
+  finish_frame(out, begin_frame(out, frame_kind::goodbye));
+}
+
+// ---- decoding -------------------------------------------------------------------
+
+decode_result<std::uint32_t> read_length(std::span<const std::byte, length_size> prefix, std::size_t limit) noexcept {
+  std::uint32_t n = 0;
+  for (std::size_t i = 0; i < length_size; ++i)
+    n |= static_cast<std::uint32_t>(static_cast<std::uint8_t>(prefix[i])) << (8 * i);
+  if (n == 0)
+    return error{sec::malformed_message, "empty frame"};
+  if (n > limit)
+    return error{sec::malformed_message,
+                 "frame of " + std::to_string(n) + " bytes exceeds the limit of " + std::to_string(limit)};
+  return n;
+}
+
+decode_result<frame_view> read_frame(std::span<const std::byte> frame) noexcept {
+  if (frame.empty())
+    return error{sec::malformed_message, "empty frame"};
+  auto kind = static_cast<std::uint8_t>(frame[0]);
+  if (kind < static_cast<std::uint8_t>(frame_kind::hello) || kind > static_cast<std::uint8_t>(frame_kind::auth))
+    return error{sec::malformed_message, "unknown frame kind " + std::to_string(kind)};
+  auto k = static_cast<frame_kind>(kind);
+  if (k != frame_kind::actor_message && frame.size() > max_control_frame)
+    return error{sec::malformed_message, "oversized control frame"};
+  return frame_view{k, frame.subspan(1)};
+}
+
+decode_result<hello> read_hello(std::span<const std::byte> body) noexcept {
+  try {
+    binary_deserializer f{body};
+    hello x;
+    std::uint32_t m{};
+    if (!f.read_int(m))
+      return malformed(f, "truncated hello");
+    if (m != magic)
+      return error{sec::malformed_message, "not a troupe node (bad magic)"};
+    if (!f.read_int(x.version))
+      return malformed(f, "truncated hello");
+    if (x.version != protocol_version)
+      return error{sec::incompatible_versions, "peer speaks protocol version " + std::to_string(x.version)
+                                                 + ", this node " + std::to_string(protocol_version)};
+    if (!read_node(f, x.node) || !f.read_string(x.app_identifier) || !f.read_varint(x.published_actor))
+      return malformed(f, "truncated hello");
+    std::size_t n{};
+    if (!f.read_count(n, 1) || n > max_interface_lines)
+      return malformed(f, "bad interface in hello");
+    x.published_interface.resize(n);
+    for (auto& line : x.published_interface)
+      if (!f.read_string(line))
+        return malformed(f, "truncated interface in hello");
+    if (!f.read_count(n, 9) || n > max_types)
+      return malformed(f, "bad type list in hello");
+    x.types.resize(n);
+    for (auto& t : x.types)
+      if (!f.read_string(t.name) || !f.read_int(t.layout))
+        return malformed(f, "truncated type list in hello");
+    for (auto& b : x.nonce)
+      if (!f.read_byte(b))
+        return malformed(f, "truncated hello");
+    std::uint8_t authenticates{};
+    if (!f.read_byte(authenticates))
+      return malformed(f, "truncated hello");
+    if (authenticates > 1)
+      return error{sec::malformed_message, "bad authentication flag in hello"};
+    x.authenticates = authenticates == 1;
+    return finish(f, std::move(x));
+  } catch (const std::bad_alloc&) {
+    return error{sec::malformed_message, "hello too large"};
+  }
+}
+
+decode_result<actor_message_header> read_actor_message(std::span<const std::byte> body,
+                                                       std::span<const std::byte>& payload) noexcept {
+  binary_deserializer f{body};
+  actor_message_header x;
+  std::uint8_t has_node{};
+  if (!f.read_varint(x.source) || !f.read_byte(has_node))
+    return malformed(f, "truncated message header");
+  if (has_node > 1)
+    return error{sec::malformed_message, "bad source-node flag"};
+  if (has_node == 1 && !read_node(f, x.source_node))
+    return malformed(f, "truncated message header");
+  if (!f.read_varint(x.dest) || !f.read_varint(x.message_id))
+    return malformed(f, "truncated message header");
+  if (x.dest == 0)
+    return error{sec::malformed_message, "message without receiver"};
+  payload = body.subspan(f.position());
+  return x;
+}
+
+decode_result<auth_tag> read_auth(std::span<const std::byte> body) noexcept {
+  binary_deserializer f{body};
+  auth_tag tag{};
+  for (auto& b : tag)
+    if (!f.read_byte(b))
+      return malformed(f, "truncated auth frame");
+  return finish(f, tag);
+}
+
+decode_result<std::uint64_t> read_monitor(std::span<const std::byte> body) noexcept {
+  binary_deserializer f{body};
+  std::uint64_t id{};
+  if (!f.read_varint(id))
+    return malformed(f, "truncated monitor frame");
+  return finish(f, id);
+}
+
+decode_result<down_info> read_down(std::span<const std::byte> body) noexcept {
+  try {
+    binary_deserializer f{body};
+    down_info x;
+    if (!f.read_varint(x.actor) || !f.apply(x.reason))
+      return malformed(f, "truncated down frame");
+    return finish(f, std::move(x));
+  } catch (const std::bad_alloc&) {
+    return error{sec::malformed_message, "down frame too large"};
+  }
+}
+
+// ---- authentication -------------------------------------------------------------
+
+auth_tag make_auth_tag(const std::string& secret, const nonce_type& peer_nonce, const node_id& prover,
+                       const node_id& verifier) {
+  std::vector<std::byte> data;
+  binary_serializer f{data};
+  f.write_bytes(peer_nonce.data(), peer_nonce.size());
+  write_node(f, prover);
+  write_node(f, verifier);
+  auth_tag tag{};
+  unsigned int len = 0;
+  if (HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()), reinterpret_cast<const unsigned char*>(data.data()),
+           data.size(), tag.data(), &len)
+        == nullptr
+      || len != tag.size())
+    throw std::runtime_error("troupe: HMAC-SHA-256 failed");
+  return tag;
+}
+
+bool auth_tag_equal(const auth_tag& a, const auth_tag& b) noexcept {
+  return CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
+}
+
+nonce_type make_nonce() {
+  nonce_type n{};
+  if (RAND_bytes(n.data(), static_cast<int>(n.size())) != 1)
+    throw std::runtime_error("troupe: no random bytes for a handshake nonce");
+  return n;
+}
+
+// ---- announced types ------------------------------------------------------------
+
+std::vector<type_fingerprint> announced_types() {
+  std::vector<type_fingerprint> out;
+  for (const auto* e : type_registry::global().list()) {
+    if (e->builtin_code() != 0)
+      continue; // the same on every node of this protocol version
+    auto h = fnv1a(0xcbf29ce484222325ULL, e->name());
+    for (const auto& field : e->field_names())
+      h = fnv1a(h, field);
+    h = fnv1a(h, std::to_string(e->size()));
+    out.push_back(type_fingerprint{e->name(), h});
+  }
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+  return out;
+}
+
+error check_types(const std::vector<type_fingerprint>& ours, const std::vector<type_fingerprint>& theirs) {
+  std::unordered_map<std::string_view, std::uint64_t> index;
+  for (const auto& t : ours)
+    index.emplace(t.name, t.layout);
+  for (const auto& t : theirs)
+    if (auto i = index.find(t.name); i != index.end() && i->second != t.layout)
+      return error{sec::incompatible_types, "type '" + t.name + "' has another layout on the peer"};
+  return error{};
+}
+
+} // namespace troupe::net::wire

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// The frames of troupe's binary actor system protocol (docs/protocol.md):
+// encoding into a byte buffer and decoding from one, without any I/O, so that
+// the decoder can be tested and fuzzed on its own. Every decoder checks every
+// length against the input and returns an error instead of trusting it.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "troupe/error.hpp"
+#include "troupe/node_id.hpp"
+#include "troupe/serialization/decode_result.hpp"
+
+namespace troupe::net::wire {
+
+// "TRPE" as a little-endian uint32, at the start of every hello.
+inline constexpr std::uint32_t magic = 0x45505254;
+inline constexpr std::uint16_t protocol_version = 1;
+
+// uint32 length (of kind and body), then uint8 kind.
+inline constexpr std::size_t length_size = 4;
+// A frame of every kind but actor_message is small; a peer that announces a
+// larger one is cut off before its bytes are read.
+inline constexpr std::size_t max_control_frame = 1 << 20;
+
+enum class frame_kind : std::uint8_t {
+  hello = 1,         // the first frame in each direction
+  actor_message = 2, // a message to an actor of the receiving node
+  monitor = 3,       // the sender made a proxy for one of the receiver's actors
+  down = 4,          // one of the sender's actors terminated (or does not exist)
+  heartbeat = 5,     // nothing else to say; proves the sender is alive
+  goodbye = 6,       // the sender closes the connection on purpose
+  auth = 7,          // proof that the sender knows the shared secret
+};
+
+inline constexpr std::size_t nonce_size = 16;
+inline constexpr std::size_t auth_tag_size = 32; // HMAC-SHA-256
+using nonce_type = std::array<std::uint8_t, nonce_size>;
+using auth_tag = std::array<std::uint8_t, auth_tag_size>;
+
+// A type the peer announced: its portable name and a hash of its layout.
+struct type_fingerprint {
+  std::string name;
+  std::uint64_t layout = 0;
+  friend bool operator==(const type_fingerprint&, const type_fingerprint&) = default;
+};
+
+struct hello {
+  std::uint16_t version = protocol_version;
+  node_id node;
+  std::string app_identifier;
+  // The actor published on the port the peer connected to (0: none; the
+  // connecting side never publishes one) and its interface.
+  std::uint64_t published_actor = 0;
+  std::vector<std::string> published_interface;
+  std::vector<type_fingerprint> types;
+  // Fresh random bytes for this connection; the peer proves it knows the
+  // secret by an HMAC over them.
+  nonce_type nonce{};
+  // Whether the sender has a secret and waits for the peer's auth frame.
+  bool authenticates = false;
+};
+
+struct actor_message_header {
+  std::uint64_t source = 0; // 0: anonymous
+  // The sender's node when it is not the node at the other end of the
+  // connection (a handle that was passed on); invalid otherwise.
+  node_id source_node;
+  std::uint64_t dest = 0;
+  std::uint64_t message_id = 0;
+};
+
+// ---- encoding: each appends one whole frame (length prefix included) ----------
+
+void write_hello(std::vector<std::byte>& out, const hello& x);
+// The message bytes come from serialize(message, ...), appended by the
+// caller through the returned position: begin_actor_message writes the
+// header, finish_frame the length once the body is complete.
+std::size_t begin_actor_message(std::vector<std::byte>& out, const actor_message_header& x);
+void write_monitor(std::vector<std::byte>& out, std::uint64_t actor);
+void write_down(std::vector<std::byte>& out, std::uint64_t actor, const error& reason);
+void write_heartbeat(std::vector<std::byte>& out);
+void write_auth(std::vector<std::byte>& out, const auth_tag& tag);
+void write_goodbye(std::vector<std::byte>& out);
+// Sets the length prefix of the frame that starts at `frame_start`.
+void finish_frame(std::vector<std::byte>& out, std::size_t frame_start);
+
+// ---- decoding -------------------------------------------------------------------
+
+// The length prefix: the bytes that follow it. An error if 0 or above `limit`.
+decode_result<std::uint32_t> read_length(std::span<const std::byte, length_size> prefix, std::size_t limit) noexcept;
+
+// The body of a frame (after its length prefix): its kind and the rest.
+struct frame_view {
+  frame_kind kind;
+  std::span<const std::byte> body;
+};
+decode_result<frame_view> read_frame(std::span<const std::byte> frame) noexcept;
+
+decode_result<hello> read_hello(std::span<const std::byte> body) noexcept;
+// The header and, in `payload`, the serialized message after it.
+decode_result<actor_message_header> read_actor_message(std::span<const std::byte> body,
+                                                       std::span<const std::byte>& payload) noexcept;
+decode_result<std::uint64_t> read_monitor(std::span<const std::byte> body) noexcept;
+decode_result<auth_tag> read_auth(std::span<const std::byte> body) noexcept;
+struct down_info {
+  std::uint64_t actor = 0;
+  error reason;
+};
+decode_result<down_info> read_down(std::span<const std::byte> body) noexcept;
+
+// The proof of a node that knows `secret`: HMAC-SHA-256 over the nonce the
+// peer chose, the prover's node and the peer's node, so that a tag can be
+// replayed neither on another connection nor in the other direction.
+auth_tag make_auth_tag(const std::string& secret, const nonce_type& peer_nonce, const node_id& prover,
+                       const node_id& verifier);
+// Compares in constant time.
+bool auth_tag_equal(const auth_tag& a, const auth_tag& b) noexcept;
+// Fresh random bytes (OpenSSL's generator).
+nonce_type make_nonce();
+
+// The fingerprints of every type this process announced beyond the built-ins.
+std::vector<type_fingerprint> announced_types();
+// The first type both sides announced under one name with different layouts,
+// as an error naming it; no error when they agree.
+error check_types(const std::vector<type_fingerprint>& ours, const std::vector<type_fingerprint>& theirs);
+
+} // namespace troupe::net::wire

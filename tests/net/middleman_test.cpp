@@ -1,0 +1,438 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+// Two actor systems in one process, connected over real loopback sockets:
+// publishing, handles in messages, the errors a client can get, and what
+// malformed bytes from a peer do (close that connection, nothing else).
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdint>
+#include <fstream>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "net/wire.hpp"
+#include "test_service.hpp"
+#include "troupe/net.hpp"
+
+using namespace troupe;
+namespace wire = troupe::net::wire;
+using namespace std::chrono_literals;
+
+namespace {
+
+struct not_announced {
+  int x = 0;
+};
+
+actor_system_config net_config(const std::string& connect_timeout = "5s") {
+  actor_system_config cfg;
+  cfg.load<net::middleman>();
+  EXPECT_FALSE(cfg.set("middleman.connect-timeout", connect_timeout));
+  return cfg;
+}
+
+// A plain TCP socket to 127.0.0.1:port, for speaking garbage to a node.
+class raw_socket {
+public:
+  explicit raw_socket(std::uint16_t port) : fd_(socket(AF_INET, SOCK_STREAM, 0)) {
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(port);
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0)
+      throw std::runtime_error("connect failed");
+    timeval tv{10, 0}; // a read never waits longer than this
+    setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+  }
+  ~raw_socket() { close(fd_); }
+  void write_bytes(const std::vector<std::byte>& bytes) {
+    ASSERT_EQ(::write(fd_, bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
+  }
+  // Reads until the node closes the connection; false on a read timeout.
+  bool closed_by_peer() {
+    char buf[4096];
+    for (;;) {
+      auto n = ::read(fd_, buf, sizeof(buf));
+      if (n == 0)
+        return true;
+      if (n < 0)
+        return errno == ECONNRESET;
+    }
+  }
+
+private:
+  int fd_;
+};
+
+// A listening socket that accepts and never says anything.
+class silent_listener {
+public:
+  silent_listener() : fd_(socket(AF_INET, SOCK_STREAM, 0)) {
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof(addr));
+    listen(fd_, 4);
+    socklen_t len = sizeof(addr);
+    getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &len);
+    port_ = ntohs(addr.sin_port);
+  }
+  ~silent_listener() { close(fd_); }
+  std::uint16_t port() const { return port_; }
+
+private:
+  int fd_;
+  std::uint16_t port_ = 0;
+};
+
+class middleman_test : public ::testing::Test {
+public:
+  middleman_test() : server_cfg(net_config()), client_cfg(net_config()), server(server_cfg), client(client_cfg) {}
+
+  std::uint16_t publish_service() {
+    svc = server.spawn(test::service);
+    auto port = server.middleman().publish(svc, 0, "127.0.0.1");
+    EXPECT_TRUE(port) << to_string(port.error());
+    return port ? *port : 0;
+  }
+
+  // Publishes the service and connects the client to it.
+  expected<actor> connect_service() {
+    port = publish_service();
+    return client.middleman().remote_actor("127.0.0.1", port);
+  }
+
+  ~middleman_test() override {
+    if (svc)
+      scoped_actor{server}->send_exit(svc, exit_reason::user_shutdown);
+  }
+
+  actor_system_config server_cfg;
+  actor_system_config client_cfg;
+  actor_system server;
+  actor_system client;
+  actor svc;
+  std::uint16_t port = 0;
+};
+
+TEST_F(middleman_test, a_remote_handle_answers_requests_and_names_its_node) {
+  auto remote = connect_service();
+  ASSERT_TRUE(remote) << to_string(remote.error());
+  EXPECT_EQ(remote->node(), server.node());
+  EXPECT_NE(remote->node(), client.node());
+  EXPECT_EQ(remote->id(), svc.id());
+  scoped_actor self{client};
+  int sum = 0;
+  self->request(*remote, 5s, atom("add"), 1, 2).receive([&](int r) { sum = r; }, [](error& e) { FAIL() << to_string(e); });
+  EXPECT_EQ(sum, 3);
+  // The same address again: the same connection and the same proxy.
+  auto again = client.middleman().remote_actor("127.0.0.1", port);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(*again, *remote);
+  EXPECT_EQ(client.middleman().connected_nodes(), std::vector<node_id>{server.node()});
+}
+
+TEST_F(middleman_test, a_returned_value_answers_a_plain_message) {
+  auto remote = connect_service();
+  ASSERT_TRUE(remote) << to_string(remote.error());
+  scoped_actor self{client};
+  auto pinger = client.spawn([r = *remote, report = actor{self}](event_based_actor* me) -> behavior {
+    me->send(r, 7); // a plain message: the echo's returned value comes back as one
+    return {[me, report](int x) {
+      me->send(report, x);
+      me->quit();
+    }};
+  });
+  int got = 0;
+  self->receive([&](int x) { got = x; }, after(10s) >> [] {});
+  EXPECT_EQ(got, 7);
+}
+
+TEST_F(middleman_test, handles_travel_inside_messages) {
+  auto remote = connect_service();
+  ASSERT_TRUE(remote) << to_string(remote.error());
+  scoped_actor self{client};
+  self->send(*remote, atom("ping"), actor{self}); // our handle goes to the server ...
+  actor from;
+  self->receive([&](atom_value a, const actor& h) { // ... and the server answers through it
+    EXPECT_EQ(a, atom("pong"));
+    from = h;
+  },
+                after(10s) >> [] { FAIL() << "no pong"; });
+  EXPECT_EQ(from, *remote); // the server's handle to itself is our proxy for it
+}
+
+TEST_F(middleman_test, a_closed_port_gives_an_error) {
+  std::uint16_t port;
+  {
+    silent_listener gone;
+    port = gone.port();
+  }
+  auto remote = client.middleman().remote_actor("127.0.0.1", port);
+  ASSERT_FALSE(remote);
+  EXPECT_EQ(remote.error(), sec::cannot_connect_to_node);
+}
+
+TEST(middleman, a_silent_peer_times_out_the_handshake) {
+  auto cfg = net_config("200ms");
+  actor_system sys{cfg};
+  silent_listener quiet;
+  auto start = std::chrono::steady_clock::now();
+  auto remote = sys.middleman().remote_actor("127.0.0.1", quiet.port());
+  ASSERT_FALSE(remote);
+  EXPECT_EQ(remote.error(), sec::cannot_connect_to_node);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 10s); // it ends; CAF's waits forever
+}
+
+TEST_F(middleman_test, garbage_closes_that_connection_only) {
+  auto remote = connect_service();
+  ASSERT_TRUE(remote) << to_string(remote.error());
+  {
+    raw_socket junk{port};
+    junk.write_bytes(std::vector<std::byte>(64, std::byte{0xEE})); // an absurd length
+    EXPECT_TRUE(junk.closed_by_peer());
+  }
+  {
+    raw_socket early{port}; // a message before any hello
+    std::vector<std::byte> frame;
+    wire::actor_message_header hdr;
+    hdr.dest = svc.id();
+    auto start = wire::begin_actor_message(frame, hdr);
+    wire::finish_frame(frame, start);
+    early.write_bytes(frame);
+    EXPECT_TRUE(early.closed_by_peer());
+  }
+  {
+    raw_socket wrong_version{port};
+    wire::hello h;
+    h.version = wire::protocol_version + 7;
+    h.node = node_id::make_local();
+    h.app_identifier = "troupe";
+    std::vector<std::byte> frame;
+    wire::write_hello(frame, h);
+    wrong_version.write_bytes(frame);
+    EXPECT_TRUE(wrong_version.closed_by_peer());
+  }
+  // The good connection and the service are unaffected.
+  scoped_actor self{client};
+  int echo = 0;
+  self->request(*remote, 5s, 5).receive([&](int r) { echo = r; }, [](error& e) { FAIL() << to_string(e); });
+  EXPECT_EQ(echo, 5);
+}
+
+TEST_F(middleman_test, another_application_is_refused) {
+  port = publish_service();
+  auto cfg = net_config();
+  ASSERT_FALSE(cfg.set("middleman.app-identifier", "someone-else"));
+  actor_system other{cfg};
+  auto remote = other.middleman().remote_actor("127.0.0.1", port);
+  ASSERT_FALSE(remote);
+  EXPECT_EQ(remote.error(), sec::incompatible_application_ids);
+}
+
+TEST_F(middleman_test, an_unannounced_type_fails_at_the_sender) {
+  auto remote = connect_service();
+  ASSERT_TRUE(remote) << to_string(remote.error());
+  scoped_actor self{client};
+  error err;
+  self->request(*remote, 5s, not_announced{}).receive([] { FAIL() << "sent"; }, [&](error& e) { err = e; });
+  EXPECT_EQ(err, sec::type_clash);
+  EXPECT_NE(err.context().find("not announced"), std::string::npos) << to_string(err);
+}
+
+TEST_F(middleman_test, unpublish_closes_the_port) {
+  port = publish_service();
+  EXPECT_FALSE(server.middleman().unpublish(svc, port));
+  EXPECT_TRUE(server.middleman().unpublish(svc, port)); // not published there any more
+  auto remote = client.middleman().remote_actor("127.0.0.1", port);
+  ASSERT_FALSE(remote);
+  EXPECT_EQ(remote.error(), sec::cannot_connect_to_node);
+}
+
+TEST_F(middleman_test, connect_returns_the_node) {
+  port = publish_service();
+  auto n = client.middleman().connect("127.0.0.1", port);
+  ASSERT_TRUE(n) << to_string(n.error());
+  EXPECT_EQ(*n, server.node());
+}
+
+TEST_F(middleman_test, a_stopped_node_takes_its_proxies_down) {
+  auto other_cfg = net_config();
+  auto other = std::make_optional<actor_system>(other_cfg);
+  auto echo = other->spawn([] { return behavior{[](int x) { return x; }}; });
+  auto port = other->middleman().publish(echo, 0, "127.0.0.1");
+  ASSERT_TRUE(port);
+  auto remote = client.middleman().remote_actor("127.0.0.1", *port);
+  ASSERT_TRUE(remote) << to_string(remote.error());
+  scoped_actor self{client};
+  self->monitor(*remote);
+  scoped_actor{*other}->send_exit(echo, exit_reason::user_shutdown);
+  echo = nullptr;
+  error reason;
+  self->receive([&](down_msg& dm) { reason = dm.reason; }, after(10s) >> [] {});
+  EXPECT_EQ(reason, exit_reason::user_shutdown); // the actor's own reason, before its node went away
+  other.reset(); // says goodbye to the client
+  for (int i = 0; i < 1000 && !client.middleman().connected_nodes().empty(); ++i)
+    std::this_thread::sleep_for(10ms);
+  EXPECT_TRUE(client.middleman().connected_nodes().empty());
+}
+
+TEST_F(middleman_test, a_monitor_fires_after_the_last_handle_is_gone) {
+  port = publish_service();
+  scoped_actor self{client};
+  {
+    auto remote = client.middleman().remote_actor("127.0.0.1", port);
+    ASSERT_TRUE(remote) << to_string(remote.error());
+    self->monitor(*remote);
+  } // no handle to the remote actor is left on this node
+  scoped_actor{server}->send_exit(svc, exit_reason::user_shutdown);
+  svc = nullptr;
+  error reason;
+  self->receive([&](down_msg& dm) { reason = dm.reason; }, after(10s) >> [] {});
+  EXPECT_EQ(reason, exit_reason::user_shutdown);
+}
+
+TEST_F(middleman_test, links_carry_failures_across_nodes_both_ways) {
+  auto remote = connect_service();
+  ASSERT_TRUE(remote) << to_string(remote.error());
+  scoped_actor watch_server{server};
+  watch_server->monitor(svc);
+  // A client actor linked to the remote service fails: the service goes with it.
+  auto linked = client.spawn([r = *remote](event_based_actor* self) -> behavior {
+    self->link_to(r);
+    return {[self](int) { self->quit(exit_reason::user_shutdown); }};
+  });
+  scoped_actor self{client};
+  self->monitor(linked);
+  self->send(linked, 1);
+  error local_reason, remote_reason;
+  self->receive([&](down_msg& dm) { local_reason = dm.reason; }, after(10s) >> [] {});
+  watch_server->receive([&](down_msg& dm) { remote_reason = dm.reason; }, after(10s) >> [] {});
+  EXPECT_EQ(local_reason, exit_reason::user_shutdown);
+  EXPECT_EQ(remote_reason, exit_reason::user_shutdown);
+  svc = nullptr; // gone already
+}
+
+TEST_F(middleman_test, a_failing_remote_actor_takes_a_linked_local_one_down) {
+  auto remote = connect_service();
+  ASSERT_TRUE(remote) << to_string(remote.error());
+  auto linked = client.spawn([r = *remote](event_based_actor* self) -> behavior {
+    self->link_to(r);
+    return {[](int) {}};
+  });
+  scoped_actor self{client};
+  self->monitor(linked);
+  // Linked and monitored before the service fails: a request round trip
+  // through the linked actor's node orders the two.
+  self->request(*remote, 5s, 1).receive([](int) {}, [](error& e) { FAIL() << to_string(e); });
+  scoped_actor{server}->send_exit(svc, exit_reason::kill);
+  svc = nullptr;
+  error reason;
+  self->receive([&](down_msg& dm) { reason = dm.reason; }, after(10s) >> [] {});
+  EXPECT_EQ(reason, exit_reason::kill);
+}
+
+// ---- authentication ------------------------------------------------------------------
+
+struct secret_case {
+  const char* server;
+  const char* client;
+  bool connects;
+};
+
+TEST(middleman_auth, a_shared_secret_is_proven_both_ways_before_any_actor_is_reachable) {
+  for (auto c : {secret_case{"s3cret", "s3cret", true}, secret_case{"s3cret", "wrong", false},
+                 secret_case{"s3cret", "", false}, secret_case{"", "s3cret", false}}) {
+    auto server_cfg = net_config();
+    auto client_cfg = net_config();
+    ASSERT_FALSE(server_cfg.set("middleman.secret", c.server));
+    ASSERT_FALSE(client_cfg.set("middleman.secret", c.client));
+    actor_system server{server_cfg};
+    actor_system client{client_cfg};
+    auto echo = server.spawn([] { return behavior{[](int x) { return x; }}; });
+    auto port = server.middleman().publish(echo, 0, "127.0.0.1");
+    ASSERT_TRUE(port);
+    auto remote = client.middleman().remote_actor("127.0.0.1", *port);
+    if (c.connects) {
+      ASSERT_TRUE(remote) << to_string(remote.error());
+      scoped_actor self{client};
+      int r = 0;
+      self->request(*remote, 5s, 9).receive([&](int x) { r = x; }, [](error& e) { FAIL() << to_string(e); });
+      EXPECT_EQ(r, 9);
+    } else {
+      ASSERT_FALSE(remote) << "server '" << c.server << "', client '" << c.client << "'";
+      EXPECT_EQ(remote.error(), sec::authentication_failed) << to_string(remote.error());
+      EXPECT_EQ(server.middleman().proxy_count(), 0u); // nothing of the client became reachable
+    }
+    scoped_actor{server}->send_exit(echo, exit_reason::user_shutdown);
+  }
+}
+
+TEST(middleman_auth, the_secret_can_come_from_a_file) {
+  auto path = ::testing::TempDir() + "troupe_secret.txt";
+  {
+    std::ofstream out{path};
+    out << "from-a-file\n";
+  }
+  auto file_cfg = net_config();
+  ASSERT_FALSE(file_cfg.set("middleman.secret-file", path));
+  auto inline_cfg = net_config();
+  ASSERT_FALSE(inline_cfg.set("middleman.secret", "from-a-file"));
+  actor_system server{file_cfg};
+  actor_system client{inline_cfg};
+  auto echo = server.spawn([] { return behavior{[](int x) { return x; }}; });
+  auto port = server.middleman().publish(echo, 0, "127.0.0.1");
+  ASSERT_TRUE(port);
+  EXPECT_TRUE(client.middleman().remote_actor("127.0.0.1", *port));
+  scoped_actor{server}->send_exit(echo, exit_reason::user_shutdown);
+  auto missing = net_config();
+  ASSERT_FALSE(missing.set("middleman.secret-file", path + ".missing"));
+  EXPECT_THROW(actor_system{missing}, std::runtime_error);
+}
+
+TEST_F(middleman_test, a_node_monitor_without_a_connection_fires_at_once) {
+  scoped_actor self{client};
+  self->monitor(server.node()); // never connected
+  node_down_msg received;
+  self->receive([&](node_down_msg& m) { received = m; }, after(10s) >> [] {});
+  EXPECT_EQ(received.node, server.node());
+  EXPECT_EQ(received.reason, exit_reason::remote_link_unreachable);
+  // A connected node is watched; demonitor stops that.
+  port = publish_service();
+  ASSERT_TRUE(client.middleman().connect("127.0.0.1", port));
+  self->monitor(server.node());
+  self->demonitor(server.node());
+  self->monitor(client.node()); // its own node: nothing
+  bool quiet = true;
+  self->receive([&](node_down_msg&) { quiet = false; }, after(50ms) >> [] {});
+  EXPECT_TRUE(quiet);
+}
+
+TEST(middleman, its_options_are_listed_and_set) {
+  actor_system_config cfg;
+  cfg.load<net::middleman>();
+  auto help = cfg.help();
+  for (auto name : {"middleman.heartbeat-interval", "middleman.connection-timeout", "middleman.connect-timeout",
+                    "middleman.max-message-size", "middleman.app-identifier", "middleman.secret",
+                    "middleman.secret-file"})
+    EXPECT_NE(help.find(name), std::string::npos) << name;
+  EXPECT_NE(help.find("(default: 250ms)"), std::string::npos) << help;
+  EXPECT_FALSE(cfg.set("middleman.heartbeat-interval", "2s"));
+  EXPECT_TRUE(cfg.set("middleman.heartbeat-interval", "soon"));
+}
+
+TEST(middleman, without_loading_it_the_accessor_throws) {
+  actor_system_config cfg;
+  actor_system sys{cfg};
+  EXPECT_THROW(sys.middleman(), std::logic_error);
+}
+
+} // namespace

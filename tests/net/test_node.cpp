@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+// A node for the multi-process tests: publishes a service actor on a
+// loopback port, prints "port=N" and runs until its standard input closes.
+//
+//   troupe_test_node serve [PORT] [--middleman.*=...]   a dynamically typed service
+//   troupe_test_node typed [PORT]                      a typed calculator
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "test_service.hpp"
+#include "troupe/net.hpp"
+
+using namespace troupe;
+
+int main(int argc, char** argv) {
+  if (argc < 2)
+    return 2;
+  std::string mode = argv[1];
+  std::uint16_t port = 0;
+  int first_option = 2;
+  if (argc > 2 && argv[2][0] != '-') {
+    port = static_cast<std::uint16_t>(std::stoi(argv[2]));
+    first_option = 3;
+  }
+  actor_system_config cfg;
+  cfg.load<net::middleman>();
+  std::vector<std::string> args(argv + first_option, argv + argc);
+  if (auto err = cfg.parse(args)) {
+    std::cerr << "test_node: " << to_string(err) << '\n';
+    return 2;
+  }
+  actor_system sys{cfg};
+  expected<std::uint16_t> bound = error{sec::invalid_argument, "unknown mode " + mode};
+  actor svc;
+  if (mode == "serve") {
+    svc = sys.spawn(test::service);
+    bound = sys.middleman().publish(svc, port, "127.0.0.1", true);
+  } else if (mode == "typed") {
+    auto calc = sys.spawn(test::typed_calculator);
+    svc = actor{calc};
+    bound = sys.middleman().publish(calc, port, "127.0.0.1", true);
+  }
+  if (!bound) {
+    std::cerr << "test_node: " << to_string(bound.error()) << '\n';
+    return 1;
+  }
+  std::cout << "port=" << *bound << std::endl;
+  // Runs until the test closes our stdin (or kills us).
+  std::string line;
+  while (std::getline(std::cin, line)) {
+  }
+  // The service terminates, so the system can shut down.
+  scoped_actor self{sys};
+  self->send_exit(svc, exit_reason::user_shutdown);
+  return 0;
+}

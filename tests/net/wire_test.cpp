@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+// The frame codec on its own: what is written reads back, and malformed,
+// truncated or oversized input gives an error, never a crash.
+#include "net/wire.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "troupe/error.hpp"
+
+using namespace troupe;
+using namespace troupe::net;
+
+namespace {
+
+// The frame without its length prefix, after checking the prefix.
+std::span<const std::byte> body_of(const std::vector<std::byte>& frame) {
+  EXPECT_GE(frame.size(), wire::length_size);
+  auto n = wire::read_length(std::span<const std::byte, wire::length_size>{frame.data(), wire::length_size}, 1 << 20);
+  EXPECT_TRUE(n);
+  EXPECT_EQ(*n, frame.size() - wire::length_size);
+  return std::span<const std::byte>{frame}.subspan(wire::length_size);
+}
+
+wire::hello sample_hello() {
+  wire::hello h;
+  h.node = node_id::make_local();
+  h.app_identifier = "calc";
+  h.published_actor = 42;
+  h.published_interface = {"(int32,int32) -> (int32)", "('sub',int32,int32) -> (int32)"};
+  h.types = {{"point", 7}, {"shape", 9}};
+  h.nonce = wire::make_nonce();
+  h.authenticates = true;
+  return h;
+}
+
+TEST(wire, hello_round_trips) {
+  std::vector<std::byte> frame;
+  auto h = sample_hello();
+  wire::write_hello(frame, h);
+  auto f = wire::read_frame(body_of(frame));
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->kind, wire::frame_kind::hello);
+  auto back = wire::read_hello(f->body);
+  ASSERT_TRUE(back) << to_string(back.error());
+  EXPECT_EQ(back->node, h.node);
+  EXPECT_EQ(back->app_identifier, "calc");
+  EXPECT_EQ(back->published_actor, 42u);
+  EXPECT_EQ(back->published_interface, h.published_interface);
+  EXPECT_EQ(back->types, h.types);
+  EXPECT_EQ(back->nonce, h.nonce);
+  EXPECT_TRUE(back->authenticates);
+}
+
+TEST(wire, auth_tags_bind_secret_nonce_and_both_nodes) {
+  auto a = node_id::make_local();
+  auto b = node_id::make_local();
+  auto n1 = wire::make_nonce();
+  auto n2 = wire::make_nonce();
+  EXPECT_NE(n1, n2); // fresh per connection
+  auto tag = wire::make_auth_tag("secret", n1, a, b);
+  EXPECT_TRUE(wire::auth_tag_equal(tag, wire::make_auth_tag("secret", n1, a, b)));
+  EXPECT_FALSE(wire::auth_tag_equal(tag, wire::make_auth_tag("Secret", n1, a, b)));
+  EXPECT_FALSE(wire::auth_tag_equal(tag, wire::make_auth_tag("secret", n2, a, b)));
+  EXPECT_FALSE(wire::auth_tag_equal(tag, wire::make_auth_tag("secret", n1, b, a))); // not the other direction
+  std::vector<std::byte> frame;
+  wire::write_auth(frame, tag);
+  auto f = wire::read_frame(body_of(frame));
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->kind, wire::frame_kind::auth);
+  auto back = wire::read_auth(f->body);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(*back, tag);
+  EXPECT_FALSE(wire::read_auth(f->body.first(31)));
+}
+
+TEST(wire, actor_message_header_round_trips_with_and_without_source_node) {
+  for (bool with_node : {false, true}) {
+    std::vector<std::byte> frame;
+    wire::actor_message_header hdr;
+    hdr.source = 7;
+    hdr.dest = 300;
+    hdr.message_id = (std::uint64_t{1} << 63) | 5;
+    if (with_node)
+      hdr.source_node = node_id::make_local();
+    auto start = wire::begin_actor_message(frame, hdr);
+    frame.push_back(std::byte{0xAB}); // stands for the message
+    wire::finish_frame(frame, start);
+    auto f = wire::read_frame(body_of(frame));
+    ASSERT_TRUE(f);
+    std::span<const std::byte> payload;
+    auto back = wire::read_actor_message(f->body, payload);
+    ASSERT_TRUE(back) << to_string(back.error());
+    EXPECT_EQ(back->source, 7u);
+    EXPECT_EQ(back->dest, 300u);
+    EXPECT_EQ(back->message_id, hdr.message_id);
+    EXPECT_EQ(back->source_node, hdr.source_node);
+    ASSERT_EQ(payload.size(), 1u);
+    EXPECT_EQ(payload[0], std::byte{0xAB});
+  }
+}
+
+TEST(wire, down_and_monitor_round_trip) {
+  std::vector<std::byte> frame;
+  wire::write_down(frame, 99, error{exit_reason::user_shutdown});
+  auto f = wire::read_frame(body_of(frame));
+  ASSERT_TRUE(f);
+  auto d = wire::read_down(f->body);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->actor, 99u);
+  EXPECT_EQ(d->reason, error{exit_reason::user_shutdown});
+  frame.clear();
+  wire::write_monitor(frame, 12345);
+  f = wire::read_frame(body_of(frame));
+  ASSERT_TRUE(f);
+  auto m = wire::read_monitor(f->body);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(*m, 12345u);
+}
+
+TEST(wire, lengths_outside_the_limit_are_refused) {
+  std::array<std::byte, 4> zero{};
+  EXPECT_FALSE(wire::read_length(zero, 100));
+  std::array<std::byte, 4> big{std::byte{0xFF}, std::byte{0xFF}, std::byte{0xFF}, std::byte{0x7F}};
+  auto n = wire::read_length(big, 1 << 20);
+  ASSERT_FALSE(n);
+  EXPECT_EQ(n.error(), sec::malformed_message);
+}
+
+TEST(wire, unknown_kinds_and_empty_frames_are_refused) {
+  std::vector<std::byte> frame{std::byte{0x77}};
+  EXPECT_FALSE(wire::read_frame(frame));
+  EXPECT_FALSE(wire::read_frame({}));
+}
+
+TEST(wire, every_truncation_of_a_hello_is_an_error) {
+  std::vector<std::byte> frame;
+  wire::write_hello(frame, sample_hello());
+  auto body = body_of(frame).subspan(1); // after the kind
+  for (std::size_t n = 0; n < body.size(); ++n)
+    EXPECT_FALSE(wire::read_hello(body.first(n))) << "prefix of " << n << " bytes";
+  EXPECT_TRUE(wire::read_hello(body));
+}
+
+TEST(wire, trailing_bytes_after_a_hello_are_an_error) {
+  std::vector<std::byte> frame;
+  wire::write_hello(frame, sample_hello());
+  std::vector<std::byte> body{body_of(frame).begin() + 1, body_of(frame).end()};
+  body.push_back(std::byte{0});
+  auto h = wire::read_hello(body);
+  ASSERT_FALSE(h);
+  EXPECT_EQ(h.error(), sec::malformed_message);
+}
+
+TEST(wire, a_wrong_version_is_refused_by_name) {
+  auto h = sample_hello();
+  h.version = wire::protocol_version + 1;
+  std::vector<std::byte> frame;
+  wire::write_hello(frame, h);
+  auto back = wire::read_hello(body_of(frame).subspan(1));
+  ASSERT_FALSE(back);
+  EXPECT_EQ(back.error(), sec::incompatible_versions);
+}
+
+TEST(wire, a_wrong_magic_is_refused) {
+  std::vector<std::byte> frame;
+  wire::write_hello(frame, sample_hello());
+  std::vector<std::byte> body{body_of(frame).begin() + 1, body_of(frame).end()};
+  body[0] = std::byte{'X'};
+  EXPECT_FALSE(wire::read_hello(body));
+}
+
+TEST(wire, a_huge_interface_count_does_not_allocate_it) {
+  // magic, version, node, empty app id, published actor 0, then a count of 2^60.
+  std::vector<std::byte> frame;
+  wire::write_hello(frame, wire::hello{});
+  std::vector<std::byte> body{body_of(frame).begin() + 1, body_of(frame).end()};
+  auto count_at = 4 + 2 + 28 + 1 + 1;
+  body.resize(count_at);
+  for (int i = 0; i < 8; ++i)
+    body.push_back(std::byte{0xFF});
+  body.push_back(std::byte{0x0F});
+  EXPECT_FALSE(wire::read_hello(body));
+}
+
+TEST(wire, a_message_without_receiver_is_refused) {
+  std::vector<std::byte> frame;
+  wire::actor_message_header hdr;
+  hdr.source = 1;
+  hdr.dest = 0;
+  auto start = wire::begin_actor_message(frame, hdr);
+  wire::finish_frame(frame, start);
+  auto f = wire::read_frame(body_of(frame));
+  ASSERT_TRUE(f);
+  std::span<const std::byte> payload;
+  EXPECT_FALSE(wire::read_actor_message(f->body, payload));
+}
+
+TEST(wire, conflicting_type_layouts_name_the_type) {
+  std::vector<wire::type_fingerprint> ours{{"point", 1}, {"shape", 2}};
+  std::vector<wire::type_fingerprint> same{{"point", 1}, {"other", 5}};
+  std::vector<wire::type_fingerprint> clash{{"shape", 3}};
+  EXPECT_FALSE(wire::check_types(ours, same));
+  auto err = wire::check_types(ours, clash);
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err, sec::incompatible_types);
+  EXPECT_NE(err.context().find("shape"), std::string::npos);
+}
+
+} // namespace
