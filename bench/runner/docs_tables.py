@@ -31,6 +31,8 @@ TARGETS = [
     ("ping_pong", "ping-pong ≤ 0.125× CAF", "caf", "metric_ratio", 0.125),
     ("ping_pong", "ping-pong ≤ 60 ns per message", "troupe", "metric_median", 60.0),
     ("ping_pong_send", "ping-pong with send ≤ 0.125× CAF with send", "caf", "metric_ratio", 0.125),
+    ("remote_ping_pong", "remote round trip ≤ 25 µs", "troupe", "metric_median", 25.0),
+    ("remote_ping_pong", "remote round trip ≤ 0.1× CAF io", "caf", "metric_ratio", 0.1),
     ("mixed_case", "mixed case ≤ 0.9× CAF", "caf", "ratio", 0.9),
     ("mandelbrot", "Mandelbrot ≤ 1.05× OpenMP", "omp", "ratio", 1.05),
     ("idle_memory", "idle actor ≤ 256 B", "troupe", "metric_median", 256.0),
@@ -69,6 +71,8 @@ def ratio(x):
 def metric_value(name, v):
     if v is None:
         return ""
+    if name == "us_per_rtt":
+        return f"{v:,.1f} µs"
     return f"{v:,.1f} ns" if name == "ns_per_msg" else f"{v:,.0f} B"
 
 

@@ -107,6 +107,12 @@ WORKLOADS = {
         "systems": ["troupe", "caf"],
         "metric": "ns_per_msg",
     },
+    "remote_ping_pong": {
+        "what": "remote ping-pong between two processes on loopback, N round trips, one in flight",
+        "sizes": {"smoke": [100], "quick": [5000], "scaled": [20000], "paper": [20000]},
+        "systems": ["troupe", "caf"],
+        "metric": "us_per_rtt",
+    },
     "idle_memory": {
         "what": "memory per idle actor, N actors",
         "sizes": {"smoke": [1000], "quick": [100000], "scaled": [1000000], "paper": [1000000]},

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// The second process of a remote workload: the program runs itself with
+// --serve as a server node, which publishes its actor on a loopback port,
+// prints "port=N" and runs until its stdin closes. POSIX only, shared by the
+// troupe and the CAF programs so that both measure the same set-up.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace bench {
+
+// Whether this process is the server (argv[1] == "--serve").
+inline bool is_server(int argc, char** argv) {
+  return argc > 1 && std::strcmp(argv[1], "--serve") == 0;
+}
+
+// Server side: report the port, then block until the client closes our stdin.
+inline void serve_until_stdin_closes(unsigned port) {
+  std::printf("port=%u\n", port);
+  std::fflush(stdout);
+  char buf[64];
+  while (read(0, buf, sizeof(buf)) > 0) {
+  }
+}
+
+class server_process {
+public:
+  // Starts this program with --serve and the worker option; waits for its port.
+  explicit server_process(const char* workers_option) {
+    int in[2], out[2];
+    if (pipe(in) != 0 || pipe(out) != 0)
+      std::exit(3);
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(in[0], 0);
+      dup2(out[1], 1);
+      close(in[1]);
+      close(out[0]);
+      execl("/proc/self/exe", "server", "--serve", workers_option, static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    stdin_ = in[1];
+    std::string line;
+    char c;
+    while (read(out[0], &c, 1) == 1 && c != '\n')
+      line += c;
+    close(out[0]);
+    if (line.rfind("port=", 0) != 0) {
+      std::printf("CHECK FAILED: the server process did not start\n");
+      std::exit(1);
+    }
+    port_ = static_cast<unsigned short>(std::atoi(line.c_str() + 5));
+  }
+  server_process(const server_process&) = delete;
+  server_process& operator=(const server_process&) = delete;
+  ~server_process() {
+    close(stdin_);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+  }
+  unsigned short port() const noexcept { return port_; }
+
+private:
+  pid_t pid_ = -1;
+  int stdin_ = -1;
+  unsigned short port_ = 0;
+};
+
+// "--workers=N" for the server, the same as the client's (empty: the default).
+inline std::string workers_option(std::size_t workers) {
+  return workers != 0 ? "--workers=" + std::to_string(workers) : std::string{"--workers=0"};
+}
+
+} // namespace bench
