@@ -25,8 +25,7 @@ inline void serve_until_stdin_closes(unsigned port) {
   std::printf("port=%u\n", port);
   std::fflush(stdout);
   char buf[64];
-  while (read(0, buf, sizeof(buf)) > 0) {
-  }
+  while (read(0, buf, sizeof(buf)) > 0) {}
 }
 
 class server_process {

@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
     if (!port)
       return 1;
     bench::serve_until_stdin_closes(*port);
-    scoped_actor{sys}->send_exit(p, exit_reason::user_shutdown);
+    scoped_actor(sys)->send_exit(p, exit_reason::user_shutdown);
     return 0;
   }
   bench::args a{argc, argv, {5000}, "[ROUND_TRIPS]"};

@@ -65,7 +65,8 @@ int main() {
     error reason;
     // [snippet monitor]
     self->monitor(*remote);
-    scoped_actor{server}->send_exit(calc, exit_reason::user_shutdown); // the server ends the calculator
+    scoped_actor admin{server};
+    admin->send_exit(calc, exit_reason::user_shutdown); // the server ends the calculator
     self->receive([&](const down_msg& dm) { reason = dm.reason; }, after(10s) >> [] {});
     // reason == exit_reason::user_shutdown: the actor's own reason; a lost or silent
     // node gives exit_reason::remote_link_unreachable

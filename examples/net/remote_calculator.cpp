@@ -49,9 +49,8 @@ int run_server() {
     return 1;
   }
   std::cout << "port=" << *port << std::endl;
-  for (std::string line; std::getline(std::cin, line);) {
-  }
-  scoped_actor{sys}->send_exit(calc, exit_reason::user_shutdown);
+  for (std::string line; std::getline(std::cin, line);) {}
+  scoped_actor(sys)->send_exit(calc, exit_reason::user_shutdown);
   return 0;
 }
 

@@ -28,7 +28,8 @@ void middleman::add_options(actor_system_config& cfg, settings& s) {
   cfg.add_option("middleman.heartbeat-interval", s.heartbeat_interval, "heartbeat period of every connection")
     .add_option("middleman.connection-timeout", s.connection_timeout,
                 "a peer silent this long is declared dead (frozen or partitioned)")
-    .add_option("middleman.connect-timeout", s.connect_timeout, "connect, remote_actor and the handshake give up after this")
+    .add_option("middleman.connect-timeout", s.connect_timeout,
+                "connect, remote_actor and the handshake give up after this")
     .add_option("middleman.max-message-size", s.max_message_size, "largest message (bytes) this node accepts")
     .add_option("middleman.app-identifier", s.app_identifier, "only peers with the same identifier may connect")
     .add_option("middleman.secret", s.secret, "shared secret: peers must prove they know it (empty: none)")

@@ -22,11 +22,7 @@ constexpr std::string_view log_component = "net";
 } // namespace
 
 middleman_impl::middleman_impl(actor_system& sys, const middleman_settings& cfg)
-  : sys_(sys),
-    cfg_(cfg),
-    types_(wire::announced_types()),
-    work_(io_.get_executor()),
-    tick_timer_(io_),
+  : sys_(sys), cfg_(cfg), types_(wire::announced_types()), work_(io_.get_executor()), tick_timer_(io_),
     shutdown_deadline_(io_) {}
 
 middleman_impl::~middleman_impl() {
@@ -119,7 +115,8 @@ expected<std::uint16_t> middleman_impl::publish(actor handle, std::vector<std::s
     auto address = addr.empty() ? asio::ip::address{asio::ip::address_v4::any()} : asio::ip::make_address(addr, ec);
     if (ec)
       return error{sec::invalid_argument, "publish: bad address '" + addr + "': " + ec.message()};
-    auto entry = std::make_shared<published_entry>(published_entry{handle, std::move(ifs), asio::ip::tcp::acceptor{io_}, 0});
+    auto entry =
+      std::make_shared<published_entry>(published_entry{handle, std::move(ifs), asio::ip::tcp::acceptor{io_}, 0});
     asio::ip::tcp::endpoint ep{address, port};
     auto& acc = entry->acceptor;
     if (acc.open(ep.protocol(), ec); ec)
@@ -132,8 +129,8 @@ expected<std::uint16_t> middleman_impl::publish(actor handle, std::vector<std::s
       return error{sec::runtime_error, "publish: " + ec.message()};
     entry->port = acc.local_endpoint(ec).port();
     if (!address.is_loopback() && cfg_.secret.empty())
-      TROUPE_LOG_WARNING(log_component, "port " << entry->port
-                                                 << " listens beyond loopback without authentication (middleman.secret)");
+      TROUPE_LOG_WARNING(
+        log_component, "port " << entry->port << " listens beyond loopback without authentication (middleman.secret)");
     published_.push_back(entry);
     accept(entry);
     return entry->port;
@@ -213,26 +210,27 @@ expected<std::shared_ptr<peer>> middleman_impl::dial(const std::string& host, st
           finish(error{sec::cannot_connect_to_node, "cannot resolve " + key + ": " + ec.message()});
           return;
         }
-        asio::async_connect(*sock, endpoints,
-                            [this, finish, timer, sock, key](const asio::error_code& ec, const asio::ip::tcp::endpoint&) {
-                              if (ec) {
-                                timer->cancel();
-                                finish(error{sec::cannot_connect_to_node, "cannot connect to " + key + ": " + ec.message()});
-                                return;
-                              }
-                              auto p = std::make_shared<peer>(*this, std::move(*sock), 0, std::vector<std::string>{});
-                              peers_.push_back(p);
-                              dialed_[key] = p;
-                              p->start([finish, timer, weak = std::weak_ptr<peer>{p}](const error& err) {
-                                timer->cancel();
-                                if (err)
-                                  finish(err);
-                                else if (auto p = weak.lock())
-                                  finish(p);
-                                else
-                                  finish(error{sec::cannot_connect_to_node, "connection closed"});
-                              });
-                            });
+        asio::async_connect(
+          *sock, endpoints,
+          [this, finish, timer, sock, key](const asio::error_code& ec, const asio::ip::tcp::endpoint&) {
+            if (ec) {
+              timer->cancel();
+              finish(error{sec::cannot_connect_to_node, "cannot connect to " + key + ": " + ec.message()});
+              return;
+            }
+            auto p = std::make_shared<peer>(*this, std::move(*sock), 0, std::vector<std::string>{});
+            peers_.push_back(p);
+            dialed_[key] = p;
+            p->start([finish, timer, weak = std::weak_ptr<peer>{p}](const error& err) {
+              timer->cancel();
+              if (err)
+                finish(err);
+              else if (auto p = weak.lock())
+                finish(p);
+              else
+                finish(error{sec::cannot_connect_to_node, "connection closed"});
+            });
+          });
       });
   });
   return fut.get();
@@ -297,7 +295,7 @@ void middleman_impl::watch_local(actor_id id, const std::shared_ptr<peer>& watch
     std::lock_guard guard{exported_mtx_};
     auto i = exported_.find(id);
     if (i == exported_.end())
-      gone_reason = exit_reason::unknown; // never exported, or gone already
+      gone_reason = recent_end(id); // gone already, or never exported
     else if (auto* a = i->second.actor->get(); a->is_terminated())
       gone_reason = a->exit_reason_value(); // local_down is on its way, too
   }
@@ -320,11 +318,23 @@ void middleman_impl::local_down(actor_id id, const error& reason) {
     released = std::move(i->second.actor);
     exported_.erase(i);
   }
+  // A peer whose handshake is still under way asks with a monitor frame
+  // once it made its proxy; the reason waits for it here.
+  recent_ends_.emplace_back(id, reason);
+  if (recent_ends_.size() > max_recent_ends)
+    recent_ends_.pop_front();
   std::vector<std::byte> frame;
   wire::write_down(frame, id, reason);
   for (auto& p : peers_)
     if (std::find(told.begin(), told.end(), p.get()) != told.end() && p->ready())
       p->send_frame(frame);
+}
+
+error middleman_impl::recent_end(actor_id id) const {
+  for (auto i = recent_ends_.rbegin(); i != recent_ends_.rend(); ++i)
+    if (i->first == id)
+      return i->second;
+  return exit_reason::unknown;
 }
 
 // ---- proxies ----------------------------------------------------------------------
@@ -471,9 +481,9 @@ void middleman_impl::monitor_node(const node_id& node, const actor_addr& observe
     }
   }
   if (auto x = observer.lock())
-    x->get()->enqueue(make_mailbox_element(nullptr, message_id{},
-                                           node_down_msg{node, error{exit_reason::remote_link_unreachable,
-                                                                     "no connection to that node"}}),
+    x->get()->enqueue(make_mailbox_element(
+                        nullptr, message_id{},
+                        node_down_msg{node, error{exit_reason::remote_link_unreachable, "no connection to that node"}}),
                       nullptr);
 }
 

@@ -9,6 +9,7 @@
 #include <asio.hpp>
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -25,8 +26,8 @@
 #include "troupe/actor_system.hpp"
 #include "troupe/expected.hpp"
 #include "troupe/net/middleman_settings.hpp"
-#include "troupe/node_monitor_service.hpp"
 #include "troupe/node_id.hpp"
+#include "troupe/node_monitor_service.hpp"
 
 namespace troupe::net {
 
@@ -77,6 +78,8 @@ public:
   // An exported local actor terminated (posted by the watcher actor): every
   // peer it was exported to hears it.
   void local_down(actor_id id, const error& reason);
+  // The exit reason of a recently ended exported actor (unknown if none).
+  error recent_end(actor_id id) const;
 
   // ---- node monitors (any thread) ----
   void monitor_node(const node_id& node, const actor_addr& observer) override;
@@ -113,6 +116,8 @@ private:
   std::unordered_map<node_id, std::weak_ptr<peer>> routes_;
   std::map<std::string, std::weak_ptr<peer>> dialed_;
   std::vector<std::shared_ptr<published_entry>> published_;
+  static constexpr std::size_t max_recent_ends = 4096;
+  std::deque<std::pair<actor_id, error>> recent_ends_;
   actor watcher_; // a hidden local actor that turns down_msg into local_down
 
   // Any thread.

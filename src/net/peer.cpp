@@ -26,12 +26,8 @@ std::string endpoint_of(const asio::ip::tcp::socket& sock) {
 
 peer::peer(middleman_impl& owner, asio::ip::tcp::socket sock, std::uint64_t published_actor,
            std::vector<std::string> published_interface)
-  : owner_(owner),
-    sock_(std::move(sock)),
-    handshake_timer_(owner.io()),
-    endpoint_text_(endpoint_of(sock_)),
-    published_actor_(published_actor),
-    published_interface_(std::move(published_interface)) {
+  : owner_(owner), sock_(std::move(sock)), handshake_timer_(owner.io()), endpoint_text_(endpoint_of(sock_)),
+    published_actor_(published_actor), published_interface_(std::move(published_interface)) {
   asio::error_code ignored;
   sock_.set_option(asio::ip::tcp::no_delay{true}, ignored);
 }
@@ -63,38 +59,40 @@ void peer::start(handshake_callback on_handshake) {
 // ---- reading ----------------------------------------------------------------------
 
 void peer::read_length() {
-  asio::async_read(sock_, asio::buffer(length_buf_), [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
-    if (self->closed_)
-      return;
-    if (ec) {
-      self->close_after_read_error(ec);
-      return;
-    }
-    // Before the handshake only a hello may come, which is small.
-    auto limit = self->ready() ? self->owner_.config().max_message_size + 64 : wire::max_control_frame;
-    auto n = wire::read_length(self->length_buf_, limit);
-    if (!n) {
-      self->close(n.error());
-      return;
-    }
-    self->read_body(*n);
-  });
+  asio::async_read(sock_, asio::buffer(length_buf_),
+                   [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
+                     if (self->closed_)
+                       return;
+                     if (ec) {
+                       self->close_after_read_error(ec);
+                       return;
+                     }
+                     // Before the handshake only a hello may come, which is small.
+                     auto limit = self->ready() ? self->owner_.config().max_message_size + 64 : wire::max_control_frame;
+                     auto n = wire::read_length(self->length_buf_, limit);
+                     if (!n) {
+                       self->close(n.error());
+                       return;
+                     }
+                     self->read_body(*n);
+                   });
 }
 
 void peer::read_body(std::uint32_t n) {
   read_buf_.resize(n);
-  asio::async_read(sock_, asio::buffer(read_buf_), [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
-    if (self->closed_)
-      return;
-    if (ec) {
-      self->close_after_read_error(ec);
-      return;
-    }
-    self->last_received_ = clock::now();
-    self->on_frame();
-    if (!self->closed_)
-      self->read_length();
-  });
+  asio::async_read(sock_, asio::buffer(read_buf_),
+                   [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
+                     if (self->closed_)
+                       return;
+                     if (ec) {
+                       self->close_after_read_error(ec);
+                       return;
+                     }
+                     self->last_received_ = clock::now();
+                     self->on_frame();
+                     if (!self->closed_)
+                       self->read_length();
+                   });
 }
 
 void peer::on_frame() {
@@ -159,8 +157,8 @@ error peer::on_hello(std::span<const std::byte> body) {
     return error{sec::malformed_message, "hello without a node id"};
   const auto& secret = owner_.config().secret;
   if (h->authenticates != !secret.empty())
-    return error{sec::authentication_failed,
-                 secret.empty() ? "the peer requires a shared secret (middleman.secret)" : "the peer has no shared secret"};
+    return error{sec::authentication_failed, secret.empty() ? "the peer requires a shared secret (middleman.secret)"
+                                                            : "the peer has no shared secret"};
   peer_hello_ = std::move(*h);
   hello_received_ = true;
   if (secret.empty()) {
@@ -215,7 +213,8 @@ error peer::on_actor_message(std::span<const std::byte> body) {
     answer_undeliverable(*hdr, error{sec::request_receiver_down});
     return error{};
   }
-  deliver(dest, mailbox_element_ptr{new mailbox_element(std::move(sender), message_id{hdr->message_id}, std::move(*msg))},
+  deliver(dest,
+          mailbox_element_ptr{new mailbox_element(std::move(sender), message_id{hdr->message_id}, std::move(*msg))},
           nullptr);
   return error{};
 }
@@ -299,16 +298,17 @@ void peer::flush() {
     close(error{}); // said goodbye
     return;
   }
-  asio::async_write(sock_, asio::buffer(write_buf_), [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
-    if (self->closed_)
-      return;
-    if (ec) {
-      self->close(error{sec::cannot_connect_to_node, "write failed: " + ec.message()});
-      return;
-    }
-    self->write_buf_.clear();
-    self->flush();
-  });
+  asio::async_write(sock_, asio::buffer(write_buf_),
+                    [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
+                      if (self->closed_)
+                        return;
+                      if (ec) {
+                        self->close(error{sec::cannot_connect_to_node, "write failed: " + ec.message()});
+                        return;
+                      }
+                      self->write_buf_.clear();
+                      self->flush();
+                    });
 }
 
 // ---- life cycle ---------------------------------------------------------------------

@@ -276,8 +276,8 @@ auth_tag make_auth_tag(const std::string& secret, const nonce_type& peer_nonce, 
   write_node(f, verifier);
   auth_tag tag{};
   unsigned int len = 0;
-  if (HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()), reinterpret_cast<const unsigned char*>(data.data()),
-           data.size(), tag.data(), &len)
+  if (HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()),
+           reinterpret_cast<const unsigned char*>(data.data()), data.size(), tag.data(), &len)
         == nullptr
       || len != tag.size())
     throw std::runtime_error("troupe: HMAC-SHA-256 failed");

@@ -63,17 +63,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case wire::frame_kind::actor_message: {
         std::span<const std::byte> payload;
         if (auto hdr = wire::read_actor_message(f->body, payload))
-          (void) deserialize(payload, &codec);
+          (void)deserialize(payload, &codec);
         break;
       }
       case wire::frame_kind::monitor:
-        (void) wire::read_monitor(f->body);
+        (void)wire::read_monitor(f->body);
         break;
       case wire::frame_kind::down:
-        (void) wire::read_down(f->body);
+        (void)wire::read_down(f->body);
         break;
       case wire::frame_kind::auth:
-        (void) wire::read_auth(f->body);
+        (void)wire::read_auth(f->body);
         break;
       case wire::frame_kind::heartbeat:
       case wire::frame_kind::goodbye:

@@ -112,7 +112,7 @@ public:
 
   ~middleman_test() override {
     if (svc)
-      scoped_actor{server}->send_exit(svc, exit_reason::user_shutdown);
+      scoped_actor(server)->send_exit(svc, exit_reason::user_shutdown);
   }
 
   actor_system_config server_cfg;
@@ -131,7 +131,8 @@ TEST_F(middleman_test, a_remote_handle_answers_requests_and_names_its_node) {
   EXPECT_EQ(remote->id(), svc.id());
   scoped_actor self{client};
   int sum = 0;
-  self->request(*remote, 5s, atom("add"), 1, 2).receive([&](int r) { sum = r; }, [](error& e) { FAIL() << to_string(e); });
+  self->request(*remote, 5s, atom("add"), 1, 2)
+    .receive([&](int r) { sum = r; }, [](error& e) { FAIL() << to_string(e); });
   EXPECT_EQ(sum, 3);
   // The same address again: the same connection and the same proxy.
   auto again = client.middleman().remote_actor("127.0.0.1", port);
@@ -162,11 +163,12 @@ TEST_F(middleman_test, handles_travel_inside_messages) {
   scoped_actor self{client};
   self->send(*remote, atom("ping"), actor{self}); // our handle goes to the server ...
   actor from;
-  self->receive([&](atom_value a, const actor& h) { // ... and the server answers through it
-    EXPECT_EQ(a, atom("pong"));
-    from = h;
-  },
-                after(10s) >> [] { FAIL() << "no pong"; });
+  self->receive(
+    [&](atom_value a, const actor& h) { // ... and the server answers through it
+      EXPECT_EQ(a, atom("pong"));
+      from = h;
+    },
+    after(10s) >> [] { FAIL() << "no pong"; });
   EXPECT_EQ(from, *remote); // the server's handle to itself is our proxy for it
 }
 
@@ -274,12 +276,12 @@ TEST_F(middleman_test, a_stopped_node_takes_its_proxies_down) {
   ASSERT_TRUE(remote) << to_string(remote.error());
   scoped_actor self{client};
   self->monitor(*remote);
-  scoped_actor{*other}->send_exit(echo, exit_reason::user_shutdown);
+  scoped_actor(*other)->send_exit(echo, exit_reason::user_shutdown);
   echo = nullptr;
   error reason;
   self->receive([&](down_msg& dm) { reason = dm.reason; }, after(10s) >> [] {});
   EXPECT_EQ(reason, exit_reason::user_shutdown); // the actor's own reason, before its node went away
-  other.reset(); // says goodbye to the client
+  other.reset();                                 // says goodbye to the client
   for (int i = 0; i < 1000 && !client.middleman().connected_nodes().empty(); ++i)
     std::this_thread::sleep_for(10ms);
   EXPECT_TRUE(client.middleman().connected_nodes().empty());
@@ -293,7 +295,7 @@ TEST_F(middleman_test, a_monitor_fires_after_the_last_handle_is_gone) {
     ASSERT_TRUE(remote) << to_string(remote.error());
     self->monitor(*remote);
   } // no handle to the remote actor is left on this node
-  scoped_actor{server}->send_exit(svc, exit_reason::user_shutdown);
+  scoped_actor(server)->send_exit(svc, exit_reason::user_shutdown);
   svc = nullptr;
   error reason;
   self->receive([&](down_msg& dm) { reason = dm.reason; }, after(10s) >> [] {});
@@ -333,7 +335,7 @@ TEST_F(middleman_test, a_failing_remote_actor_takes_a_linked_local_one_down) {
   // Linked and monitored before the service fails: a request round trip
   // through the linked actor's node orders the two.
   self->request(*remote, 5s, 1).receive([](int) {}, [](error& e) { FAIL() << to_string(e); });
-  scoped_actor{server}->send_exit(svc, exit_reason::kill);
+  scoped_actor(server)->send_exit(svc, exit_reason::kill);
   svc = nullptr;
   error reason;
   self->receive([&](down_msg& dm) { reason = dm.reason; }, after(10s) >> [] {});
@@ -372,7 +374,7 @@ TEST(middleman_auth, a_shared_secret_is_proven_both_ways_before_any_actor_is_rea
       EXPECT_EQ(remote.error(), sec::authentication_failed) << to_string(remote.error());
       EXPECT_EQ(server.middleman().proxy_count(), 0u); // nothing of the client became reachable
     }
-    scoped_actor{server}->send_exit(echo, exit_reason::user_shutdown);
+    scoped_actor(server)->send_exit(echo, exit_reason::user_shutdown);
   }
 }
 
@@ -392,7 +394,7 @@ TEST(middleman_auth, the_secret_can_come_from_a_file) {
   auto port = server.middleman().publish(echo, 0, "127.0.0.1");
   ASSERT_TRUE(port);
   EXPECT_TRUE(client.middleman().remote_actor("127.0.0.1", *port));
-  scoped_actor{server}->send_exit(echo, exit_reason::user_shutdown);
+  scoped_actor(server)->send_exit(echo, exit_reason::user_shutdown);
   auto missing = net_config();
   ASSERT_FALSE(missing.set("middleman.secret-file", path + ".missing"));
   EXPECT_THROW(actor_system{missing}, std::runtime_error);
@@ -420,9 +422,9 @@ TEST(middleman, its_options_are_listed_and_set) {
   actor_system_config cfg;
   cfg.load<net::middleman>();
   auto help = cfg.help();
-  for (auto name : {"middleman.heartbeat-interval", "middleman.connection-timeout", "middleman.connect-timeout",
-                    "middleman.max-message-size", "middleman.app-identifier", "middleman.secret",
-                    "middleman.secret-file"})
+  for (auto name :
+       {"middleman.heartbeat-interval", "middleman.connection-timeout", "middleman.connect-timeout",
+        "middleman.max-message-size", "middleman.app-identifier", "middleman.secret", "middleman.secret-file"})
     EXPECT_NE(help.find(name), std::string::npos) << name;
   EXPECT_NE(help.find("(default: 250ms)"), std::string::npos) << help;
   EXPECT_FALSE(cfg.set("middleman.heartbeat-interval", "2s"));

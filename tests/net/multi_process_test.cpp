@@ -71,7 +71,8 @@ TEST(multi_process, a_request_crosses_processes_and_comes_back) {
   EXPECT_NE(s.svc.node(), s.sys.node());
   scoped_actor self{s.sys};
   int sum = 0;
-  self->request(s.svc, 5s, atom("add"), 20, 22).receive([&](int r) { sum = r; }, [](error& e) { FAIL() << to_string(e); });
+  self->request(s.svc, 5s, atom("add"), 20, 22)
+    .receive([&](int r) { sum = r; }, [](error& e) { FAIL() << to_string(e); });
   EXPECT_EQ(sum, 42);
   EXPECT_EQ(s.node.stop(), 0);
 }
@@ -85,8 +86,8 @@ TEST(multi_process, numbered_messages_arrive_complete_and_in_order) {
     self->send(s.svc, atom("seq"), i);
   std::int64_t count = -1;
   bool in_order = false;
-  self->request(s.svc, 30s, atom("report")).receive([&](std::int64_t k, bool ok) { count = k, in_order = ok; },
-                                                   [](error& e) { FAIL() << to_string(e); });
+  self->request(s.svc, 30s, atom("report"))
+    .receive([&](std::int64_t k, bool ok) { count = k, in_order = ok; }, [](error& e) { FAIL() << to_string(e); });
   EXPECT_EQ(count, n);
   EXPECT_TRUE(in_order);
   EXPECT_EQ(s.node.stop(), 0);
@@ -156,8 +157,8 @@ TEST(multi_process, a_restarted_node_is_reached_again_and_old_handles_stay_dead)
   self->request(*new_svc, 5s, 7).receive([&](int r) { echo = r; }, [](error& e) { FAIL() << to_string(e); });
   EXPECT_EQ(echo, 7);
   error old_answer;
-  self->request(*old_svc, 5s, 7).receive([](int) { FAIL() << "a dead handle answered"; },
-                                        [&](error& e) { old_answer = e; });
+  self->request(*old_svc, 5s, 7)
+    .receive([](int) { FAIL() << "a dead handle answered"; }, [&](error& e) { old_answer = e; });
   EXPECT_EQ(old_answer, sec::request_receiver_down);
   EXPECT_EQ(second.stop(), 0);
 }

@@ -49,8 +49,7 @@ int main(int argc, char** argv) {
   std::cout << "port=" << *bound << std::endl;
   // Runs until the test closes our stdin (or kills us).
   std::string line;
-  while (std::getline(std::cin, line)) {
-  }
+  while (std::getline(std::cin, line)) {}
   // The service terminates, so the system can shut down.
   scoped_actor self{sys};
   self->send_exit(svc, exit_reason::user_shutdown);

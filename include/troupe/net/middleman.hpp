@@ -95,7 +95,10 @@ public:
 
 private:
   template <class H>
-  using handle_type_of = std::conditional_t<requires { typename H::signatures; }, H, actor>;
+  using handle_type_of = std::conditional_t < requires {
+    typename H::signatures;
+  }
+  , H, actor > ;
 
   expected<std::uint16_t> publish_impl(actor handle, std::vector<std::string> ifs, std::uint16_t port,
                                        const std::string& addr, bool reuse_addr);
