@@ -121,11 +121,13 @@ void peer::on_frame() {
       on_fragment(frame->body);
       return;
     case wire::frame_kind::monitor: {
-      auto id = wire::read_monitor(frame->body);
-      if (!id)
-        err = id.error();
+      auto m = wire::read_monitor(frame->body);
+      if (!m)
+        err = m.error();
+      else if (!m->node || m->node == owner_.system().node())
+        owner_.watch_local(m->actor, shared_from_this());
       else
-        owner_.watch_local(*id, shared_from_this());
+        owner_.relay_monitor(m->node, m->actor, shared_from_this());
       break;
     }
     case wire::frame_kind::down: {
@@ -133,7 +135,7 @@ void peer::on_frame() {
       if (!info)
         err = info.error();
       else
-        owner_.remote_down(node(), info->actor, info->reason);
+        owner_.remote_down(info->node ? info->node : node(), info->actor, info->reason);
       break;
     }
     case wire::frame_kind::heartbeat:
@@ -201,6 +203,14 @@ error peer::on_actor_message(std::span<const std::byte> body) {
   auto hdr = wire::read_actor_message(body, payload);
   if (!hdr)
     return hdr.error();
+  if (hdr->dest_node && hdr->dest_node != owner_.system().node()) {
+    // For a node this one is connected to and the sender is not: pass it on.
+    if (auto next = owner_.direct_route(hdr->dest_node); next && next.get() != this)
+      next->forward_actor_message(*hdr, payload, node());
+    else
+      answer_undeliverable(*hdr, error{sec::cannot_connect_to_node, "no route to " + to_string(hdr->dest_node)});
+    return error{};
+  }
   auto dest = owner_.find_local(hdr->dest);
   strong_actor_ptr sender;
   if (hdr->source != 0)
@@ -255,8 +265,14 @@ void peer::on_fragment(std::span<const std::byte> body) {
 
 void peer::answer_undeliverable(const wire::actor_message_header& hdr, const error& reason) {
   message_id mid{hdr.message_id};
-  if (!mid.is_request() || hdr.source == 0 || hdr.source_node)
-    return; // nobody waits for an answer (or it is not on this connection's node)
+  if (!mid.is_request() || hdr.source == 0)
+    return; // nobody waits for an answer
+  if (hdr.source_node) {
+    // The requester is on a third node: answer through its proxy.
+    if (auto requester = resolve(hdr.source_node, hdr.source))
+      requester->get()->enqueue(make_mailbox_element(nullptr, mid.response_id(), make_message(reason)), nullptr);
+    return;
+  }
   std::vector<std::byte> frame;
   wire::actor_message_header answer;
   answer.source = 0;
@@ -271,12 +287,14 @@ void peer::answer_undeliverable(const wire::actor_message_header& hdr, const err
 
 // ---- writing ----------------------------------------------------------------------
 
-error peer::send_actor_message(const mailbox_element& e, actor_id dest) {
+error peer::send_actor_message(const mailbox_element& e, actor_id dest, const node_id& dest_node) {
   // Most messages are small: a per-thread buffer avoids an allocation each.
   thread_local std::vector<std::byte> frame;
   frame.clear();
   wire::actor_message_header hdr;
   hdr.dest = dest;
+  if (dest_node != node())
+    hdr.dest_node = dest_node;
   hdr.message_id = e.mid.value();
   if (e.sender) {
     hdr.source = e.sender->id();
@@ -299,6 +317,19 @@ error peer::send_actor_message(const mailbox_element& e, actor_id dest) {
   if (!owner_.on_io_thread())
     out_.wait_for_room();
   return error{};
+}
+
+void peer::forward_actor_message(const wire::actor_message_header& hdr, std::span<const std::byte> payload,
+                                 const node_id& from) {
+  wire::actor_message_header out = hdr;
+  out.dest_node = node_id{};
+  if (!out.source_node && out.source != 0)
+    out.source_node = from;
+  std::vector<std::byte> frame;
+  auto start = wire::begin_actor_message(frame, out);
+  frame.insert(frame.end(), payload.begin(), payload.end());
+  wire::finish_frame(frame, start);
+  start_write(out_.push(frame, out.source, out.dest));
 }
 
 void peer::send_frame(std::vector<std::byte>& frame) {
@@ -403,8 +434,9 @@ strong_actor_ptr peer::resolve(const node_id& n, std::uint64_t id) {
     return owner_.find_local(id);
   if (n == node())
     return owner_.proxy_for(n, id, shared_from_this());
-  // A handle to a third node: reachable if this node has a connection to it.
-  return owner_.proxy_for(n, id, nullptr);
+  // A handle to a third node: directly if this node has a connection to it,
+  // else through the peer it came from.
+  return owner_.proxy_for(n, id, nullptr, shared_from_this());
 }
 
 } // namespace troupe::net

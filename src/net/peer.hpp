@@ -41,15 +41,21 @@ public:
   // Sends our hello, starts reading and arms the handshake timeout.
   void start(handshake_callback on_handshake);
 
-  // Serializes e for the actor `dest` of the peer's node and queues it. An
-  // error when the connection is closed or the message cannot be serialized.
+  // Serializes e for the actor `dest` of `dest_node` (the peer's node, or one
+  // the peer forwards to) and queues it. An error when the connection is
+  // closed or the message cannot be serialized.
   // Off the I/O thread, waits while the connection's queue is full
   // (middleman.max-queued-bytes) until the writer drained it.
-  error send_actor_message(const mailbox_element& e, actor_id dest);
+  error send_actor_message(const mailbox_element& e, actor_id dest, const node_id& dest_node);
+
+  // Passes on a message that came from `from` for an actor of this peer's
+  // node (I/O thread): the header names the original sender's node.
+  void forward_actor_message(const wire::actor_message_header& hdr, std::span<const std::byte> payload,
+                             const node_id& from);
 
   // Queues a whole frame that keeps no order with actor messages (any thread).
   void send_frame(std::vector<std::byte>& frame);
-  // Queues the down frame of the local actor `id`, behind its messages.
+  // Queues the down frame of the actor `id`, behind its messages.
   void send_down(std::vector<std::byte>& frame, actor_id id);
 
   // Bytes queued and not yet written (tests and inspection).

@@ -76,6 +76,9 @@ struct actor_message_header {
   // connection (a handle that was passed on); invalid otherwise.
   node_id source_node;
   std::uint64_t dest = 0;
+  // The receiver's node when it is not the node at the other end: that node
+  // forwards the message (routing through an intermediate node).
+  node_id dest_node;
   std::uint64_t message_id = 0;
 };
 
@@ -86,8 +89,10 @@ void write_hello(std::vector<std::byte>& out, const hello& x);
 // caller through the returned position: begin_actor_message writes the
 // header, finish_frame the length once the body is complete.
 std::size_t begin_actor_message(std::vector<std::byte>& out, const actor_message_header& x);
-void write_monitor(std::vector<std::byte>& out, std::uint64_t actor);
-void write_down(std::vector<std::byte>& out, std::uint64_t actor, const error& reason);
+// `node`: the actor's node when it is not the sender's (monitor) or the
+// receiver's peer (down) itself, i.e. a routed actor; invalid otherwise.
+void write_monitor(std::vector<std::byte>& out, std::uint64_t actor, const node_id& node = {});
+void write_down(std::vector<std::byte>& out, std::uint64_t actor, const error& reason, const node_id& node = {});
 void write_heartbeat(std::vector<std::byte>& out);
 void write_auth(std::vector<std::byte>& out, const auth_tag& tag);
 void write_goodbye(std::vector<std::byte>& out);
@@ -114,7 +119,11 @@ decode_result<hello> read_hello(std::span<const std::byte> body) noexcept;
 // The header and, in `payload`, the serialized message after it.
 decode_result<actor_message_header> read_actor_message(std::span<const std::byte> body,
                                                        std::span<const std::byte>& payload) noexcept;
-decode_result<std::uint64_t> read_monitor(std::span<const std::byte> body) noexcept;
+struct monitor_info {
+  std::uint64_t actor = 0;
+  node_id node; // invalid: the receiver's own actor
+};
+decode_result<monitor_info> read_monitor(std::span<const std::byte> body) noexcept;
 decode_result<auth_tag> read_auth(std::span<const std::byte> body) noexcept;
 struct fragment_view {
   bool last = false;
@@ -123,6 +132,7 @@ struct fragment_view {
 decode_result<fragment_view> read_fragment(std::span<const std::byte> body) noexcept;
 struct down_info {
   std::uint64_t actor = 0;
+  node_id node; // invalid: an actor of the sender
   error reason;
 };
 decode_result<down_info> read_down(std::span<const std::byte> body) noexcept;
