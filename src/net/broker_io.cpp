@@ -347,7 +347,7 @@ void broker_io::begin_close(const connection_ptr& c) {
   write_more(c); // finishes at once when nothing is left to send
 }
 
-void broker_io::finish(const connection_ptr& c) {
+void broker_io::finish(connection_ptr c) {
   if (c->finished)
     return;
   c->finished = true;
@@ -360,7 +360,7 @@ void broker_io::finish(const connection_ptr& c) {
   update_keep_alive();
 }
 
-void broker_io::close_acceptor(const acceptor_ptr& acc) {
+void broker_io::close_acceptor(acceptor_ptr acc) {
   if (acc->finished)
     return;
   acc->finished = true;

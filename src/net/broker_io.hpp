@@ -87,8 +87,8 @@ private:
   // Stops reading and closes once everything written is sent.
   void begin_close(const connection_ptr& c);
   // Closes the socket now and tells the broker (unless it is gone).
-  void finish(const connection_ptr& c);
-  void close_acceptor(const acceptor_ptr& acc);
+  void finish(connection_ptr c);         // by value: it erases the map entry that may hold c
+  void close_acceptor(acceptor_ptr acc); // by value, as finish
   // Holds the broker while sockets are open, lets go when none is left.
   void update_keep_alive();
 
