@@ -97,6 +97,14 @@ public:
     fd_ = -1;
   }
 
+  // Closes with a reset (RST) instead of an orderly end, and without reading
+  // what is still queued for us.
+  void reset() {
+    linger abort_on_close{1, 0};
+    setsockopt(fd_, SOL_SOCKET, SO_LINGER, &abort_on_close, sizeof(abort_on_close));
+    hang_up();
+  }
+
 private:
   int fd_;
 };
@@ -366,6 +374,58 @@ TEST_F(broker_test, a_peer_closing_leaves_the_chunks_its_policy_can_cut) {
                                                 [&](const connection_closed_msg&, const error&) { closed = true; },
                                                 after(10s) >> [&] { closed = true; });
   EXPECT_EQ(chunks, (std::vector<std::string>{"abc", "def"})) << "the 2 bytes left are dropped";
+}
+
+TEST_F(broker_test, a_peer_resetting_while_the_broker_writes_ends_the_connection_once) {
+  auto flooder = [](broker* self, actor observer) -> behavior {
+    return {
+      [=](const new_connection_msg& m) { self->configure_read(m.handle, receive_policy::exactly(5)); },
+      [=](const new_data_msg& m) {
+        std::string block(1 << 20, 'x');
+        for (int i = 0; i < 16; ++i) // far more than the socket buffers hold
+          self->write(m.handle, block);
+        self->flush(m.handle);
+        self->send(observer, std::string{"flushed"});
+      },
+      [=](const connection_closed_msg& m) { self->send(observer, m); },
+    };
+  };
+  std::uint16_t port = 0;
+  ASSERT_TRUE(mm().spawn_server(flooder, port, actor{self_}));
+  tcp_client client{port};
+  client.send("flood");
+  bool flushed = false;
+  self_->receive([&](const std::string& s) { flushed = s == "flushed"; }, after(10s) >> [] {});
+  ASSERT_TRUE(flushed);
+  client.reset(); // the broker's writes now fail
+  ASSERT_TRUE(next<connection_closed_msg>(self_));
+  bool second = false;
+  self_->receive([&](const connection_closed_msg&) { second = true; }, after(200ms) >> [] {});
+  EXPECT_FALSE(second) << "one connection, one connection_closed_msg";
+}
+
+TEST_F(broker_test, a_skipped_chunk_waits_for_the_behavior_that_takes_it) {
+  auto late_reader = [](broker* self, actor observer) -> behavior {
+    return {
+      [=](const new_connection_msg& m) { self->configure_read(m.handle, receive_policy::exactly(3)); },
+      [=](const std::string&) { // only now the broker handles data: the stashed chunk comes first
+        self->become([=](const new_data_msg& m) { self->send(observer, text_of(m)); });
+      },
+    };
+  };
+  std::uint16_t port = 0;
+  auto b = mm().spawn_server(late_reader, port, actor{self_});
+  ASSERT_TRUE(b);
+  tcp_client client{port};
+  client.send("abcdef");
+  bool early = false;
+  self_->receive([&](const std::string&) { early = true; }, after(200ms) >> [] {});
+  EXPECT_FALSE(early);
+  self_->send(*b, std::string{"read now"});
+  std::vector<std::string> chunks;
+  for (int i = 0; i < 2; ++i)
+    self_->receive([&](const std::string& s) { chunks.push_back(s); }, after(10s) >> [] {});
+  EXPECT_EQ(chunks, (std::vector<std::string>{"abc", "def"}));
 }
 
 TEST_F(broker_test, calls_on_handles_that_are_not_open_return_errors) {
