@@ -38,14 +38,19 @@ actor_system_config with_middleman() {
   return cfg;
 }
 
+sockaddr_in loopback(std::uint16_t port) {
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(port);
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  return addr;
+}
+
 // A blocking TCP client of 127.0.0.1:port; every read gives up after 10 s.
 class tcp_client {
 public:
   explicit tcp_client(std::uint16_t port) : fd_(socket(AF_INET, SOCK_STREAM, 0)) {
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(port);
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    auto addr = loopback(port);
     if (::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0) {
       ::close(fd_);
       throw std::runtime_error("cannot connect to port " + std::to_string(port));
@@ -123,9 +128,7 @@ bool can_connect(std::uint16_t port) {
 // A loopback port nothing listens on (bound once, then released).
 std::uint16_t unused_port() {
   int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  auto addr = loopback(0);
   bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr));
   socklen_t len = sizeof(addr);
   getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
@@ -198,6 +201,19 @@ protected:
       out.push_back(text_of(*m));
     }
     return out;
+  }
+
+  // Whether the broker reported (acceptor_closed_msg, acceptors left) with no
+  // acceptor left, within 10 s.
+  bool acceptor_closed_reported() {
+    bool reported = false;
+    self_->receive(
+      [&](const acceptor_closed_msg&, std::size_t left) {
+        reported = true;
+        EXPECT_EQ(left, 0u);
+      },
+      after(10s) >> [] {});
+    return reported;
   }
 
   actor_system_config cfg_;
@@ -473,13 +489,7 @@ TEST_F(broker_test, closing_an_acceptor_reports_it_and_refuses_new_clients) {
   ASSERT_TRUE(server);
   EXPECT_TRUE(can_connect(port));
   self_->send(*server, std::string{"close"});
-  bool reported = false;
-  self_->receive(
-    [&](const acceptor_closed_msg&, std::size_t left) {
-      reported = true;
-      EXPECT_EQ(left, 0u);
-    },
-    after(10s) >> [] {});
+  bool reported = acceptor_closed_reported();
   EXPECT_TRUE(reported);
   EXPECT_FALSE(can_connect(port));
 }
@@ -519,18 +529,9 @@ TEST_F(broker_test, an_acceptor_that_runs_out_of_descriptors_reports_acceptor_cl
   std::vector<int> fillers;
   for (int fd; (fd = dup(client)) >= 0;)
     fillers.push_back(fd);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(port);
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  auto addr = loopback(port);
   EXPECT_EQ(::connect(client, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)), 0); // needs no new descriptor
-  bool reported = false;
-  self_->receive(
-    [&](const acceptor_closed_msg&, std::size_t left) {
-      reported = true;
-      EXPECT_EQ(left, 0u);
-    },
-    after(10s) >> [] {});
+  bool reported = acceptor_closed_reported();
   for (int fd : fillers)
     ::close(fd);
   ::close(client);
