@@ -32,6 +32,8 @@ void middleman::add_options(actor_system_config& cfg, settings& s) {
     .add_option("middleman.connect-timeout", s.connect_timeout,
                 "connect, remote_actor and the handshake give up after this")
     .add_option("middleman.max-message-size", s.max_message_size, "largest message (bytes) this node accepts")
+    .add_option("middleman.max-queued-bytes", s.max_queued_bytes,
+                "bytes queued for one node before senders wait (flow control)")
     .add_option("middleman.app-identifier", s.app_identifier, "only peers with the same identifier may connect")
     .add_option("middleman.secret", s.secret, "shared secret: peers must prove they know it (empty: none)")
     .add_option("middleman.secret-file", s.secret_file, "read the shared secret from this file (its first line)");
@@ -125,6 +127,10 @@ std::vector<node_id> middleman::connected_nodes() const {
 
 std::size_t middleman::proxy_count() const {
   return impl_->proxy_count();
+}
+
+std::size_t middleman::queued_bytes(const node_id& node) const {
+  return impl_->queued_bytes(node);
 }
 
 } // namespace troupe::net

@@ -46,7 +46,11 @@ void middleman_impl::start() {
     });
     return behavior{[](int) {}}; // only system messages arrive
   });
-  thread_ = std::thread{[this] { io_.run(); }};
+  thread_ = std::thread{[this] {
+    io_thread_id_.store(std::this_thread::get_id(), std::memory_order_relaxed);
+    io_.run();
+  }};
+  io_thread_id_.store(thread_.get_id(), std::memory_order_relaxed);
   asio::post(io_, [this] { tick(); });
   sys_.set_node_monitor_service(this);
 }
@@ -246,6 +250,16 @@ std::vector<node_id> middleman_impl::connected_nodes() {
   });
 }
 
+std::size_t middleman_impl::queued_bytes(const node_id& node) {
+  return run_on_io([&]() -> std::size_t {
+    auto i = routes_.find(node);
+    if (i == routes_.end())
+      return 0;
+    auto p = i->second.lock();
+    return p ? p->queued_bytes() : 0;
+  });
+}
+
 std::size_t middleman_impl::proxy_count() {
   std::lock_guard guard{proxies_mtx_};
   std::size_t n = 0;
@@ -302,7 +316,7 @@ void middleman_impl::watch_local(actor_id id, const std::shared_ptr<peer>& watch
   if (gone_reason) {
     std::vector<std::byte> frame;
     wire::write_down(frame, id, gone_reason);
-    watcher->send_frame(frame);
+    watcher->send_down(frame, id);
   }
 }
 
@@ -327,7 +341,7 @@ void middleman_impl::local_down(actor_id id, const error& reason) {
   wire::write_down(frame, id, reason);
   for (auto& p : peers_)
     if (std::find(told.begin(), told.end(), p.get()) != told.end() && p->ready())
-      p->send_frame(frame);
+      p->send_down(frame, id);
 }
 
 error middleman_impl::recent_end(actor_id id) const {

@@ -8,6 +8,7 @@
 // belongs to the I/O thread, and the public API posts work to it.
 #include <asio.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -42,6 +43,9 @@ public:
   actor_system& system() noexcept { return sys_; }
   const middleman_settings& config() const noexcept { return cfg_; }
   asio::io_context& io() noexcept { return io_; }
+  bool on_io_thread() const noexcept {
+    return std::this_thread::get_id() == io_thread_id_.load(std::memory_order_relaxed);
+  }
   const std::vector<wire::type_fingerprint>& our_types() const noexcept { return types_; }
 
   // ---- blocking API (any thread but the I/O thread) ----
@@ -52,6 +56,7 @@ public:
   expected<std::shared_ptr<peer>> dial(const std::string& host, std::uint16_t port);
   std::vector<node_id> connected_nodes();
   std::size_t proxy_count();
+  std::size_t queued_bytes(const node_id& node);
 
   // ---- exported local actors (any thread) ----
   // `x` becomes addressable by its id from `via` (nullptr: from every peer, as
@@ -108,6 +113,7 @@ private:
   asio::steady_timer tick_timer_;
   asio::steady_timer shutdown_deadline_;
   std::thread thread_;
+  std::atomic<std::thread::id> io_thread_id_{};
   bool stopped_ = false;
   bool stopping_ = false; // I/O thread: stop() began
 

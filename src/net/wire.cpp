@@ -147,6 +147,14 @@ void write_goodbye(std::vector<std::byte>& out) {
   finish_frame(out, begin_frame(out, frame_kind::goodbye));
 }
 
+void write_fragment_header(std::vector<std::byte>& out, std::size_t piece_size, bool last) {
+  auto n = static_cast<std::uint32_t>(piece_size + 2); // kind and flags
+  for (std::size_t i = 0; i < length_size; ++i)
+    out.push_back(static_cast<std::byte>((n >> (8 * i)) & 0xff));
+  out.push_back(static_cast<std::byte>(frame_kind::fragment));
+  out.push_back(static_cast<std::byte>(last ? 1 : 0));
+}
+
 // ---- decoding -------------------------------------------------------------------
 
 decode_result<std::uint32_t> read_length(std::span<const std::byte, length_size> prefix, std::size_t limit) noexcept {
@@ -165,10 +173,10 @@ decode_result<frame_view> read_frame(std::span<const std::byte> frame) noexcept 
   if (frame.empty())
     return error{sec::malformed_message, "empty frame"};
   auto kind = static_cast<std::uint8_t>(frame[0]);
-  if (kind < static_cast<std::uint8_t>(frame_kind::hello) || kind > static_cast<std::uint8_t>(frame_kind::auth))
+  if (kind < static_cast<std::uint8_t>(frame_kind::hello) || kind > static_cast<std::uint8_t>(frame_kind::fragment))
     return error{sec::malformed_message, "unknown frame kind " + std::to_string(kind)};
   auto k = static_cast<frame_kind>(kind);
-  if (k != frame_kind::actor_message && frame.size() > max_control_frame)
+  if (k != frame_kind::actor_message && k != frame_kind::fragment && frame.size() > max_control_frame)
     return error{sec::malformed_message, "oversized control frame"};
   return frame_view{k, frame.subspan(1)};
 }
@@ -243,6 +251,15 @@ decode_result<auth_tag> read_auth(std::span<const std::byte> body) noexcept {
     if (!f.read_byte(b))
       return malformed(f, "truncated auth frame");
   return finish(f, tag);
+}
+
+decode_result<fragment_view> read_fragment(std::span<const std::byte> body) noexcept {
+  if (body.empty())
+    return error{sec::malformed_message, "truncated fragment frame"};
+  auto flags = static_cast<std::uint8_t>(body[0]);
+  if (flags > 1)
+    return error{sec::malformed_message, "unknown fragment flags " + std::to_string(flags)};
+  return fragment_view{flags == 1, body.subspan(1)};
 }
 
 decode_result<std::uint64_t> read_monitor(std::span<const std::byte> body) noexcept {

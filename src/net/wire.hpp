@@ -20,13 +20,16 @@ namespace troupe::net::wire {
 
 // "TRPE" as a little-endian uint32, at the start of every hello.
 inline constexpr std::uint32_t magic = 0x45505254;
-inline constexpr std::uint16_t protocol_version = 1;
+inline constexpr std::uint16_t protocol_version = 2;
 
 // uint32 length (of kind and body), then uint8 kind.
 inline constexpr std::size_t length_size = 4;
 // A frame of every kind but actor_message is small; a peer that announces a
 // larger one is cut off before its bytes are read.
 inline constexpr std::size_t max_control_frame = 1 << 20;
+// A message whose frame is larger than this crosses in fragments of this
+// size, so that smaller frames can go between them.
+inline constexpr std::size_t fragment_size = 64 << 10;
 
 enum class frame_kind : std::uint8_t {
   hello = 1,         // the first frame in each direction
@@ -36,6 +39,7 @@ enum class frame_kind : std::uint8_t {
   heartbeat = 5,     // nothing else to say; proves the sender is alive
   goodbye = 6,       // the sender closes the connection on purpose
   auth = 7,          // proof that the sender knows the shared secret
+  fragment = 8,      // a piece of a large actor_message frame (its kind and body)
 };
 
 inline constexpr std::size_t nonce_size = 16;
@@ -87,6 +91,10 @@ void write_down(std::vector<std::byte>& out, std::uint64_t actor, const error& r
 void write_heartbeat(std::vector<std::byte>& out);
 void write_auth(std::vector<std::byte>& out, const auth_tag& tag);
 void write_goodbye(std::vector<std::byte>& out);
+// The header of a fragment frame that carries the next `piece_size` bytes of
+// a large frame's body; the caller writes those bytes right after it.
+void write_fragment_header(std::vector<std::byte>& out, std::size_t piece_size, bool last);
+inline constexpr std::size_t fragment_header_size = length_size + 2; // length, kind, flags
 // Sets the length prefix of the frame that starts at `frame_start`.
 void finish_frame(std::vector<std::byte>& out, std::size_t frame_start);
 
@@ -108,6 +116,11 @@ decode_result<actor_message_header> read_actor_message(std::span<const std::byte
                                                        std::span<const std::byte>& payload) noexcept;
 decode_result<std::uint64_t> read_monitor(std::span<const std::byte> body) noexcept;
 decode_result<auth_tag> read_auth(std::span<const std::byte> body) noexcept;
+struct fragment_view {
+  bool last = false;
+  std::span<const std::byte> piece;
+};
+decode_result<fragment_view> read_fragment(std::span<const std::byte> body) noexcept;
 struct down_info {
   std::uint64_t actor = 0;
   error reason;

@@ -26,11 +26,21 @@ inline calculator::behavior_type typed_calculator() {
 struct service_state {
   std::int64_t received = 0; // numbered messages seen
   bool in_order = true;
+  std::string arrivals; // 'mark' digits and 'L' for each 'size' text
+
+  void count(std::int64_t n) {
+    if (n != received)
+      in_order = false;
+    ++received;
+  }
 };
 
-// ('add', a, b) -> a + b; (int x) -> x (echo); ('seq', n): numbered messages,
-// checked for order; ('report') -> (count, in order); ('quit', reason code):
-// terminates with that exit reason; ('ping', actor h): sends 'pong' to h.
+// ('add', a, b) -> a + b; (int x) -> x (echo); ('seq', n) and ('seq', n,
+// padding): numbered messages, checked for order; ('report') -> (count, in
+// order); ('size', text) -> its length and the sum of its bytes; ('mark', k)
+// -> the marks and texts so far, in arrival order ("1L2"); ('quit'):
+// terminates with exit_reason::user_shutdown; ('ping', actor h): sends 'pong'
+// to h.
 inline behavior service(stateful_actor<service_state>* self) {
   return {
     [](atom_value a, int x, int y) -> result<int> {
@@ -40,11 +50,27 @@ inline behavior service(stateful_actor<service_state>* self) {
     },
     [](int x) { return x; },
     [self](atom_value a, std::int64_t n) {
-      if (a != atom("seq"))
-        return;
-      if (n != self->state.received)
-        self->state.in_order = false;
-      ++self->state.received;
+      if (a == atom("seq"))
+        self->state.count(n);
+    },
+    [self](atom_value a, std::int64_t n, const std::string&) {
+      if (a == atom("seq"))
+        self->state.count(n);
+    },
+    [self](atom_value a, int k) -> result<std::string> {
+      if (a != atom("mark") || k < 0 || k > 9)
+        return error{sec::unexpected_message};
+      self->state.arrivals += static_cast<char>('0' + k);
+      return self->state.arrivals;
+    },
+    [self](atom_value a, const std::string& text) -> result<std::int64_t, std::int64_t> {
+      if (a != atom("size"))
+        return error{sec::unexpected_message};
+      self->state.arrivals += 'L';
+      std::int64_t sum = 0;
+      for (unsigned char c : text)
+        sum += c;
+      return {static_cast<std::int64_t>(text.size()), sum};
     },
     [self](atom_value a) -> result<std::int64_t, bool> {
       if (a == atom("report"))

@@ -97,6 +97,10 @@ public:
   // Proxies alive right now (tests and inspection).
   std::size_t proxy_count() const;
 
+  // Bytes queued for `node` and not yet written to its socket (0: not
+  // connected). Past middleman.max-queued-bytes, senders wait.
+  std::size_t queued_bytes(const node_id& node) const;
+
   // ---- brokers: actors that own sockets (troupe/net/broker.hpp defines these) ----
 
   // A broker without sockets yet: fun(broker* self, xs...) returns its behavior.
