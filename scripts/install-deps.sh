@@ -46,6 +46,10 @@ PACKAGES=(
   # fault tests that run nodes in network namespaces (partitions, packet loss).
   libasio-dev libssl-dev iproute2 nftables
 
+  # Real clients for the broker examples (examples/net/http_broker.cpp asks curl,
+  # examples/net/chat_broker.cpp drives nc).
+  curl netcat-openbsd
+
   # Formatting and static analysis (scripts/format.sh, .clang-tidy): pinned to 14, the
   # version .clang-format is tuned for.
   clang-format-14 clang-tidy-14

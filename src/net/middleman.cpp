@@ -6,6 +6,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "broker_registry.hpp"
 #include "middleman_impl.hpp"
 #include "troupe/actor_system.hpp"
 
@@ -59,7 +60,8 @@ middleman_settings resolve_secret(middleman_settings s) {
 } // namespace
 
 middleman::middleman(actor_system& sys, const settings& s)
-  : sys_(sys), settings_(resolve_secret(s)), impl_(std::make_unique<middleman_impl>(sys, settings_)) {}
+  : sys_(sys), settings_(resolve_secret(s)), impl_(std::make_unique<middleman_impl>(sys, settings_)),
+    brokers_(std::make_unique<broker_registry>(*impl_)) {}
 
 middleman::~middleman() = default;
 
@@ -68,6 +70,7 @@ void middleman::start() {
 }
 
 void middleman::stop() {
+  brokers_->stop(); // while the I/O thread still runs their sockets
   impl_->stop();
 }
 
