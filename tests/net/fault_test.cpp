@@ -96,7 +96,10 @@ TEST(faults, a_node_in_another_namespace_gets_every_message_in_order_under_one_p
   auto svc = sys.middleman().remote_actor(ns.inner_address(), node.port());
   ASSERT_TRUE(svc) << to_string(svc.error());
   ns.drop_percent(1);
-  EXPECT_EQ(numbered_messages(sys, *svc, TROUPE_FAULT_MESSAGES), "");
+  // A tenth of the proxy test's count: each lost packet that fast retransmit
+  // cannot repair costs a retransmission timeout, and a loaded machine makes
+  // those pile up.
+  EXPECT_EQ(numbered_messages(sys, *svc, TROUPE_FAULT_MESSAGES / 10), "");
   EXPECT_EQ(node.stop(), 0);
 }
 
