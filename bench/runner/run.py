@@ -173,6 +173,14 @@ WORKLOADS = {
         "systems": ["troupe", "caf", "erlang", "akka"],
         "akka_heap": {"smoke": "64m", "quick": "64m", "scaled": "64m", "paper": "64m"},
     },
+    # Parallel patterns (troupe::patterns): troupe runs the pattern, troupe_actors the
+    # pure-actor version of the same algorithm (data copied between actors).
+    "quicksort": {
+        "what": "Savina quicksort, N numbers, ranges of at most T sorted sequentially (troupe: DivConq in place)",
+        "sizes": {"smoke": [5000, 64], "quick": [1000000, 2048], "scaled": [4000000, 2048],
+                  "paper": [1000000, 2048]},
+        "systems": ["troupe", "troupe_actors", "tbb", "omp", "thread", "caf"],
+    },
 }
 
 # Systems: the programs' families, and configurations of them that run as rows of
@@ -184,8 +192,10 @@ WORKLOADS = {
 #                the median of the last half (Savina's method); wall time and RSS are
 #                those of the whole process
 VARIANTS = {"caf_sharing": "caf", "akka_xmx": "akka", "akka_warm": "akka"}
-ALL_SYSTEMS = ["troupe", "caf", "caf_sharing", "omp", "seq", "erlang", "akka", "akka_xmx", "akka_warm"]
-LABELS = {"troupe": "troupe", "caf": "CAF", "caf_sharing": "CAF sharing", "omp": "OpenMP", "seq": "sequential",
+ALL_SYSTEMS = ["troupe", "troupe_actors", "caf", "caf_sharing", "tbb", "omp", "thread", "seq", "erlang", "akka",
+               "akka_xmx", "akka_warm"]
+LABELS = {"troupe": "troupe", "troupe_actors": "troupe pure actors", "caf": "CAF", "caf_sharing": "CAF sharing",
+          "tbb": "oneTBB", "omp": "OpenMP", "thread": "std::thread", "seq": "sequential",
           "erlang": "Erlang", "akka": "Akka", "akka_xmx": "Akka -Xmx", "akka_warm": "Akka warm"}
 WORK_FLOOR_S = 0.05  # a troupe work time below this is too short to measure well
 
