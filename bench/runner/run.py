@@ -181,6 +181,12 @@ WORKLOADS = {
                   "paper": [1000000, 2048]},
         "systems": ["troupe", "troupe_actors", "tbb", "omp", "thread", "caf"],
     },
+    "blackscholes": {
+        "what": "Black-Scholes, N European options priced I times (troupe: Map, static partitioning)",
+        "sizes": {"smoke": [1000, 2], "quick": [100000, 20], "scaled": [1000000, 100],
+                  "paper": [10000000, 100]},
+        "systems": ["troupe", "troupe_actors", "tbb", "omp", "thread", "caf"],
+    },
 }
 
 # Systems: the programs' families, and configurations of them that run as rows of
