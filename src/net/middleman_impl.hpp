@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "peer.hpp"
+#include "remote_services.hpp"
 #include "troupe/actor.hpp"
 #include "troupe/actor_addr.hpp"
 #include "troupe/actor_system.hpp"
@@ -52,6 +53,11 @@ public:
   expected<std::shared_ptr<peer>> dial(const std::string& host, std::uint16_t port);
   std::vector<node_id> connected_nodes();
   std::size_t proxy_count();
+
+  // Lookup, remote spawn and remote groups (remote_services.hpp).
+  remote_services& services() noexcept { return services_; }
+  // The connection that carries traffic to `node`, or null (I/O thread).
+  std::shared_ptr<peer> route_to(const node_id& node);
 
   // ---- exported local actors (any thread) ----
   // `x` becomes addressable by its id from `via` (nullptr: from every peer, as
@@ -136,6 +142,8 @@ private:
   std::unordered_map<node_id, std::vector<actor_addr>> node_observers_;
   std::mutex proxies_mtx_;
   std::unordered_map<node_id, std::unordered_map<actor_id, strong_actor_ptr>> proxies_;
+
+  remote_services services_{*this};
 };
 
 } // namespace troupe::net

@@ -132,6 +132,14 @@ void peer::on_frame() {
         owner_.remote_down(node(), info->actor, info->reason);
       break;
     }
+    case wire::frame_kind::lookup_request:
+    case wire::frame_kind::lookup_response:
+    case wire::frame_kind::spawn_request:
+    case wire::frame_kind::spawn_response:
+    case wire::frame_kind::group_join:
+    case wire::frame_kind::group_leave:
+      err = owner_.services().handle(*this, frame->kind, frame->body);
+      break;
     case wire::frame_kind::heartbeat:
       break;
     case wire::frame_kind::goodbye:

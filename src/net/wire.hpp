@@ -20,7 +20,7 @@ namespace troupe::net::wire {
 
 // "TRPE" as a little-endian uint32, at the start of every hello.
 inline constexpr std::uint32_t magic = 0x45505254;
-inline constexpr std::uint16_t protocol_version = 1;
+inline constexpr std::uint16_t protocol_version = 2;
 
 // uint32 length (of kind and body), then uint8 kind.
 inline constexpr std::size_t length_size = 4;
@@ -36,7 +36,18 @@ enum class frame_kind : std::uint8_t {
   heartbeat = 5,     // nothing else to say; proves the sender is alive
   goodbye = 6,       // the sender closes the connection on purpose
   auth = 7,          // proof that the sender knows the shared secret
+  // The node services (service_wire.hpp), numbered apart from the kinds above
+  // so that both lists can grow.
+  lookup_request = 16,  // find a registered actor or a published group by name
+  lookup_response = 17, // the answer: an actor id or an error
+  spawn_request = 18,   // spawn an actor type by name with the arguments that follow
+  spawn_response = 19,  // the answer: an actor id and its interface, or an error
+  group_join = 20,      // an actor of the sender joins a group of the receiver
+  group_leave = 21,     // and leaves it
 };
+
+// Whether `kind` is a kind of frame this version knows.
+bool is_known_kind(std::uint8_t kind) noexcept;
 
 inline constexpr std::size_t nonce_size = 16;
 inline constexpr std::size_t auth_tag_size = 32; // HMAC-SHA-256

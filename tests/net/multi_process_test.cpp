@@ -20,13 +20,7 @@ using namespace std::chrono_literals;
 namespace {
 
 test::node_process start_node(const std::string& mode, std::uint16_t port = 0) {
-  std::vector<std::string> args{TROUPE_TEST_NODE, mode};
-  if (port != 0)
-    args.push_back(std::to_string(port));
-  // Generous: a loaded CI machine (or a sanitizer) must not make the node give
-  // up on a client that is merely slow.
-  args.emplace_back("--middleman.connection-timeout=30s");
-  return test::node_process{std::move(args)};
+  return test::start_test_node(TROUPE_TEST_NODE, mode, port);
 }
 
 // The client's settings; only the frozen-node test relies on a short timeout.

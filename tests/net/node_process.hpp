@@ -109,4 +109,15 @@ private:
   std::uint16_t port_ = 0;
 };
 
+// The troupe_test_node program (TROUPE_TEST_NODE) in `mode`, on `port` (0:
+// any), with a connection timeout generous enough that a loaded machine (or
+// a sanitizer) does not make the node give up on a client that is merely slow.
+inline node_process start_test_node(const char* program, const std::string& mode, std::uint16_t port = 0) {
+  std::vector<std::string> args{program, mode};
+  if (port != 0)
+    args.push_back(std::to_string(port));
+  args.emplace_back("--middleman.connection-timeout=30s");
+  return node_process{std::move(args)};
+}
+
 } // namespace troupe::test
