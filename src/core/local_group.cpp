@@ -40,8 +40,10 @@ bool local_group::subscribe(const actor_addr& who) {
     members_ = std::move(next);
   }
   error reason;
-  if (!target->get()->add_monitor(actor_addr{watcher_.get()}, &reason))
+  if (!target->get()->add_monitor(actor_addr{watcher_.get()}, &reason)) {
     remove(who); // it terminated meanwhile, before the watcher could see it
+    return false;
+  }
   return true;
 }
 
