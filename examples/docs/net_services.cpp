@@ -66,13 +66,15 @@ int main() {
   // [snippet groups]
   expected<group> chat = client.groups().get("remote", "chat@127.0.0.1:" + std::to_string(*port));
   self->join(*chat); // a member of the group "chat" of the server
-  auto listener = server.spawn([](event_based_actor* self, group g) -> behavior {
-    self->join(g);
-    return {[=](const std::string& line) {
-      if (line == "hello")
-        self->send(g, std::string{"welcome"}); // reaches the members on both nodes
-    }};
-  }, server.groups().get_local("chat"));
+  auto listener = server.spawn(
+    [](event_based_actor* self, group g) -> behavior {
+      self->join(g);
+      return {[=](const std::string& line) {
+        if (line == "hello")
+          self->send(g, std::string{"welcome"}); // reaches the members on both nodes
+      }};
+    },
+    server.groups().get_local("chat"));
   // ... once the listener has joined:
   self->send(*chat, std::string{"hello"});
   // [/snippet]

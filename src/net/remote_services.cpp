@@ -61,7 +61,7 @@ remote_services::~remote_services() = default;
 // ---- the requesting side ------------------------------------------------------------
 
 expected<remote_services::found> remote_services::call(const node_id& node, std::chrono::nanoseconds timeout,
-                                                        request_writer write) {
+                                                       request_writer write) {
   auto id = next_request_.fetch_add(1, std::memory_order_relaxed);
   auto slot = std::make_shared<reply_slot>();
   auto answer = slot->get_future();
@@ -117,16 +117,16 @@ expected<remote_services::found> remote_services::spawn(const node_id& node, con
                                                         const message& args,
                                                         std::vector<std::string> expected_interface,
                                                         std::chrono::nanoseconds timeout) {
-  return call(node, timeout,
-              [type, args, ifs = std::move(expected_interface)](std::vector<std::byte>& frame, std::uint64_t id,
-                                                                peer& p) {
-                auto start = wire::begin_spawn_request(frame, wire::spawn_request{id, type, ifs});
-                // Arguments that cannot cross (a type not announced) fail here, before anything is sent.
-                if (auto err = serialize(args, frame, &p))
-                  return err;
-                wire::finish_frame(frame, start);
-                return error{};
-              });
+  return call(
+    node, timeout,
+    [type, args, ifs = std::move(expected_interface)](std::vector<std::byte>& frame, std::uint64_t id, peer& p) {
+      auto start = wire::begin_spawn_request(frame, wire::spawn_request{id, type, ifs});
+      // Arguments that cannot cross (a type not announced) fail here, before anything is sent.
+      if (auto err = serialize(args, frame, &p))
+        return err;
+      wire::finish_frame(frame, start);
+      return error{};
+    });
 }
 
 expected<group> remote_services::find_remote_group(const std::string& identifier) {
@@ -144,11 +144,11 @@ expected<group> remote_services::find_remote_group(const std::string& identifier
   auto p = owner_.dial(host, port);
   if (!p)
     return p.error();
-  auto x = call((*p)->node(), owner_.config().connect_timeout,
-                [name](std::vector<std::byte>& frame, std::uint64_t id, peer&) {
-                  wire::write_lookup_request(frame, wire::lookup_request{id, wire::lookup_kind::group, name});
-                  return error{};
-                });
+  auto x =
+    call((*p)->node(), owner_.config().connect_timeout, [name](std::vector<std::byte>& frame, std::uint64_t id, peer&) {
+      wire::write_lookup_request(frame, wire::lookup_request{id, wire::lookup_kind::group, name});
+      return error{};
+    });
   if (!x)
     return x.error();
   return group{std::make_shared<remote_group>(identifier, std::move(x->handle), x->via)};
@@ -184,12 +184,13 @@ error remote_services::serve_lookup(peer& p, std::span<const std::byte> body) {
   if (req->what == wire::lookup_kind::actor) {
     result = sys.registry().get(req->name);
     if (!result)
-      r.reason = error{sec::invalid_argument, "no actor is registered as '" + req->name + "' on node "
-                                                + to_string(sys.node())};
+      r.reason =
+        error{sec::invalid_argument, "no actor is registered as '" + req->name + "' on node " + to_string(sys.node())};
     else if (result.node() != sys.node())
       r.reason = error{sec::invalid_argument, "'" + req->name + "' names a proxy for an actor of another node"};
   } else if (!groups_exported_.load(std::memory_order_acquire)) {
-    r.reason = error{sec::unsupported_operation, "node " + to_string(sys.node()) + " does not publish its local groups"};
+    r.reason =
+      error{sec::unsupported_operation, "node " + to_string(sys.node()) + " does not publish its local groups"};
   } else {
     result = intermediary_for(req->name);
   }
@@ -221,7 +222,8 @@ error remote_services::serve_spawn(peer& p, std::span<const std::byte> body) {
     r.interface = interface_text(factory->interface);
     const auto& wanted = req->expected_interface;
     if (!wanted.empty() && r.interface.empty())
-      r.reason = error{sec::unexpected_actor_messaging_interface, "actor type '" + req->type + "' is dynamically typed"};
+      r.reason =
+        error{sec::unexpected_actor_messaging_interface, "actor type '" + req->type + "' is dynamically typed"};
     else if (!interface_fits(r.interface, wanted))
       r.reason = error{sec::unexpected_actor_messaging_interface,
                        "actor type '" + req->type + "' lacks " + missing_signatures(r.interface, wanted)};
@@ -246,7 +248,7 @@ error remote_services::serve_spawn(peer& p, std::span<const std::byte> body) {
   }
   if (r.reason)
     TROUPE_LOG_INFO(log_component, "refused to spawn '" << req->type << "' for " << to_string(p.node()) << ": "
-                                                         << to_string(r.reason));
+                                                        << to_string(r.reason));
   std::vector<std::byte> frame;
   wire::write_service_response(frame, wire::frame_kind::spawn_response, r);
   p.send_frame(frame);
@@ -275,7 +277,7 @@ error remote_services::serve_membership(peer& p, wire::frame_kind kind, std::spa
     return m.error();
   auto i = intermediary_groups_.find(m->group);
   if (i == intermediary_groups_.end())
-    return error{}; // not a group this node handed out: nothing to join
+    return error{};                             // not a group this node handed out: nothing to join
   auto member = p.resolve(p.node(), m->member); // a proxy: its end removes it
   if (!member)
     return error{};

@@ -97,9 +97,8 @@ TEST_F(remote_services, lookup_finds_a_registered_actor) {
   EXPECT_EQ(svc->node(), server.node());
   scoped_actor self{client};
   int sum = 0;
-  self->request(*svc, 5s, atom("add"), 40, 2).receive([&](int x) { sum = x; }, [](error& e) {
-    ADD_FAILURE() << to_string(e);
-  });
+  self->request(*svc, 5s, atom("add"), 40, 2)
+    .receive([&](int x) { sum = x; }, [](error& e) { ADD_FAILURE() << to_string(e); });
   EXPECT_EQ(sum, 42);
 }
 
@@ -127,9 +126,8 @@ TEST_F(remote_services, spawn_a_typed_actor) {
   EXPECT_EQ(calc->node(), server.node());
   scoped_actor self{client};
   int diff = 0;
-  self->request(*calc, 5s, atom_constant<atom("sub")>{}, 50, 8).receive([&](int x) { diff = x; }, [](error& e) {
-    ADD_FAILURE() << to_string(e);
-  });
+  self->request(*calc, 5s, atom_constant<atom("sub")>{}, 50, 8)
+    .receive([&](int x) { diff = x; }, [](error& e) { ADD_FAILURE() << to_string(e); });
   EXPECT_EQ(diff, 42);
   // A smaller interface that the type has fits as well.
   EXPECT_TRUE(client.middleman().remote_spawn<test::adder>(server_node, "calculator", 5s));
