@@ -34,6 +34,8 @@
 namespace troupe {
 
 class type_registry;
+class actor_registry;
+class group_manager;
 namespace net {
 class middleman;
 } // namespace net
@@ -103,6 +105,11 @@ public:
   // is process-wide, shared by all actor systems.
   type_registry& types() noexcept;
 
+  // Actors by name (actor_registry.hpp).
+  actor_registry& registry() noexcept { return *registry_; }
+  // Groups by name (group_manager.hpp).
+  group_manager& groups() noexcept { return *groups_; }
+
   // The loaded module of kind k (cfg.load<...>()), or nullptr.
   actor_system_module* find_module(actor_system_module::kind k) const noexcept;
 
@@ -165,6 +172,8 @@ private:
   std::vector<owned_thread> threads_;
   std::vector<std::unique_ptr<actor_system_module>> modules_;
   std::atomic<node_monitor_service*> node_monitors_{nullptr};
+  std::unique_ptr<actor_registry> registry_;
+  std::unique_ptr<group_manager> groups_;
 };
 
 } // namespace troupe

@@ -9,6 +9,7 @@
 
 #include "remote_proxy.hpp"
 #include "troupe/event_based_actor.hpp"
+#include "troupe/group_manager.hpp"
 #include "troupe/log.hpp"
 #include "troupe/mailbox_element.hpp"
 #include "troupe/system_messages.hpp"
@@ -53,6 +54,7 @@ void middleman_impl::start() {
   io_thread_id_.store(thread_.get_id(), std::memory_order_relaxed);
   asio::post(io_, [this] { tick(); });
   sys_.set_node_monitor_service(this);
+  sys_.groups().add_module("remote", [this](const std::string& id) { return services_.find_remote_group(id); });
 }
 
 void middleman_impl::stop() {
@@ -60,6 +62,7 @@ void middleman_impl::stop() {
     return;
   stopped_ = true;
   sys_.set_node_monitor_service(nullptr);
+  sys_.groups().remove_module("remote");
   asio::post(io_, [this] {
     stopping_ = true;
     tick_timer_.cancel();
@@ -103,17 +106,18 @@ void middleman_impl::stop() {
     std::lock_guard guard{exported_mtx_};
     exported.swap(exported_);
   } // released outside the lock: a release may run an actor's cleanup
+  services_.stop();
 }
 
 // ---- publishing -------------------------------------------------------------------
 
 expected<std::uint16_t> middleman_impl::publish(actor handle, std::vector<std::string> ifs, std::uint16_t port,
                                                 const std::string& addr, bool reuse_addr) {
-  if (!handle)
-    return error{sec::invalid_argument, "publish: invalid handle"};
-  if (handle.node() != sys_.node())
+  // An empty handle listens without an actor (publish_local_groups).
+  if (handle && handle.node() != sys_.node())
     return error{sec::invalid_argument, "publish: the actor lives on another node"};
-  export_actor(handle.ctrl(), nullptr);
+  if (handle)
+    export_actor(handle.ctrl(), nullptr);
   return run_on_io([&, this]() -> expected<std::uint16_t> {
     asio::error_code ec;
     auto address = addr.empty() ? asio::ip::address{asio::ip::address_v4::any()} : asio::ip::make_address(addr, ec);
@@ -151,7 +155,8 @@ void middleman_impl::accept(const std::shared_ptr<published_entry>& entry) {
     } else {
       auto p = std::make_shared<peer>(*this, std::move(sock), entry->handle.id(), entry->interface);
       peers_.push_back(p);
-      export_actor(entry->handle.ctrl(), p.get()); // its hello hands the peer a handle
+      if (entry->handle)
+        export_actor(entry->handle.ctrl(), p.get()); // its hello hands the peer a handle
       p->start(nullptr);
     }
     accept(entry);
@@ -357,7 +362,7 @@ strong_actor_ptr middleman_impl::proxy_for(const node_id& node, actor_id id, con
                                            const std::shared_ptr<peer>& relay) {
   std::shared_ptr<peer> route = via;
   if (!route)
-    route = direct_route(node);
+    route = route_to(node);
   if (!route) {
     if (auto i = relayed_routes_.find(node); i != relayed_routes_.end())
       route = i->second.lock();
@@ -389,7 +394,7 @@ strong_actor_ptr middleman_impl::proxy_for(const node_id& node, actor_id id, con
   return result;
 }
 
-std::shared_ptr<peer> middleman_impl::direct_route(const node_id& node) {
+std::shared_ptr<peer> middleman_impl::route_to(const node_id& node) {
   if (auto i = routes_.find(node); i != routes_.end())
     if (auto p = i->second.lock(); p && !p->closed())
       return p;
@@ -397,7 +402,7 @@ std::shared_ptr<peer> middleman_impl::direct_route(const node_id& node) {
 }
 
 void middleman_impl::relay_monitor(const node_id& node, actor_id id, const std::shared_ptr<peer>& watcher) {
-  auto next = direct_route(node);
+  auto next = route_to(node);
   if (!next || next.get() == watcher.get()) {
     std::vector<std::byte> frame;
     wire::write_down(frame, id, error{exit_reason::remote_link_unreachable, "no route to that node"}, node);

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "peer.hpp"
+#include "remote_services.hpp"
 #include "troupe/actor.hpp"
 #include "troupe/actor_addr.hpp"
 #include "troupe/actor_system.hpp"
@@ -58,6 +59,11 @@ public:
   std::size_t proxy_count();
   std::size_t queued_bytes(const node_id& node);
 
+  // Lookup, remote spawn and remote groups (remote_services.hpp).
+  remote_services& services() noexcept { return services_; }
+  // The connection that carries traffic to `node`, or null (I/O thread).
+  std::shared_ptr<peer> route_to(const node_id& node);
+
   // ---- exported local actors (any thread) ----
   // `x` becomes addressable by its id from `via` (nullptr: from every peer, as
   // a published actor), and stays alive while `via` is connected or until it
@@ -72,8 +78,6 @@ public:
   // (null if none of them is given or open).
   strong_actor_ptr proxy_for(const node_id& node, actor_id id, const std::shared_ptr<peer>& via,
                              const std::shared_ptr<peer>& relay = nullptr);
-  // The open connection to `node` itself, if any (I/O thread).
-  std::shared_ptr<peer> direct_route(const node_id& node);
   // A node routes through this one to actor `id` of `node`: watch it and
   // pass its down on to `watcher` (I/O thread).
   void relay_monitor(const node_id& node, actor_id id, const std::shared_ptr<peer>& watcher);
@@ -170,6 +174,8 @@ private:
   std::unordered_map<node_id, std::vector<actor_addr>> node_observers_;
   std::mutex proxies_mtx_;
   std::unordered_map<node_id, std::unordered_map<actor_id, strong_actor_ptr>> proxies_;
+
+  remote_services services_{*this};
 };
 
 } // namespace troupe::net

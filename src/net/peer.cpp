@@ -138,6 +138,14 @@ void peer::on_frame() {
         owner_.remote_down(info->node ? info->node : node(), info->actor, info->reason);
       break;
     }
+    case wire::frame_kind::lookup_request:
+    case wire::frame_kind::lookup_response:
+    case wire::frame_kind::spawn_request:
+    case wire::frame_kind::spawn_response:
+    case wire::frame_kind::group_join:
+    case wire::frame_kind::group_leave:
+      err = owner_.services().handle(*this, frame->kind, frame->body);
+      break;
     case wire::frame_kind::heartbeat:
       break;
     case wire::frame_kind::goodbye:
@@ -205,7 +213,7 @@ error peer::on_actor_message(std::span<const std::byte> body) {
     return hdr.error();
   if (hdr->dest_node && hdr->dest_node != owner_.system().node()) {
     // For a node this one is connected to and the sender is not: pass it on.
-    if (auto next = owner_.direct_route(hdr->dest_node); next && next.get() != this)
+    if (auto next = owner_.route_to(hdr->dest_node); next && next.get() != this)
       next->forward_actor_message(*hdr, payload, node());
     else
       answer_undeliverable(*hdr, error{sec::cannot_connect_to_node, "no route to " + to_string(hdr->dest_node)});
