@@ -42,9 +42,10 @@ PACKAGES=(
   clang libclang-rt-14-dev
 
   # The network layer (troupe::net): standalone Asio (header-only) for sockets and
-  # timers, OpenSSL 3 for TLS and the handshake's HMAC; iproute2 and nftables for the
+  # timers, OpenSSL 3 for TLS and the handshake's HMAC (its command line makes the TLS
+  # tests' certificates); iproute2 and nftables for the
   # fault tests that run nodes in network namespaces (partitions, packet loss).
-  libasio-dev libssl-dev iproute2 nftables
+  libasio-dev libssl-dev openssl iproute2 nftables
 
   # Real clients for the broker examples (examples/net/http_broker.cpp asks curl,
   # examples/net/chat_broker.cpp drives nc).

@@ -38,7 +38,11 @@ void middleman::add_options(actor_system_config& cfg, settings& s) {
                 "bytes queued for one node before senders wait (flow control)")
     .add_option("middleman.app-identifier", s.app_identifier, "only peers with the same identifier may connect")
     .add_option("middleman.secret", s.secret, "shared secret: peers must prove they know it (empty: none)")
-    .add_option("middleman.secret-file", s.secret_file, "read the shared secret from this file (its first line)");
+    .add_option("middleman.secret-file", s.secret_file, "read the shared secret from this file (its first line)")
+    .add_option("middleman.tls.certificate", s.tls_certificate,
+                "this node's certificate chain (PEM); with .key and .ca: TLS 1.3 on every connection")
+    .add_option("middleman.tls.key", s.tls_key, "the private key of middleman.tls.certificate (PEM)")
+    .add_option("middleman.tls.ca", s.tls_ca, "peers' certificates must be signed by this CA (PEM)");
 }
 
 std::unique_ptr<actor_system_module> middleman::make(actor_system& sys, const settings& s) {

@@ -23,8 +23,8 @@ constexpr std::string_view log_component = "net";
 } // namespace
 
 middleman_impl::middleman_impl(actor_system& sys, const middleman_settings& cfg)
-  : sys_(sys), cfg_(cfg), types_(wire::announced_types()), work_(io_.get_executor()), tick_timer_(io_),
-    shutdown_deadline_(io_) {}
+  : sys_(sys), cfg_(cfg), tls_(make_tls_context(cfg)), types_(wire::announced_types()), work_(io_.get_executor()),
+    tick_timer_(io_), shutdown_deadline_(io_) {}
 
 middleman_impl::~middleman_impl() {
   stop();
@@ -136,9 +136,10 @@ expected<std::uint16_t> middleman_impl::publish(actor handle, std::vector<std::s
     if (acc.listen(asio::socket_base::max_listen_connections, ec); ec)
       return error{sec::runtime_error, "publish: " + ec.message()};
     entry->port = acc.local_endpoint(ec).port();
-    if (!address.is_loopback() && cfg_.secret.empty())
-      TROUPE_LOG_WARNING(
-        log_component, "port " << entry->port << " listens beyond loopback without authentication (middleman.secret)");
+    if (!address.is_loopback() && cfg_.secret.empty() && !tls_)
+      TROUPE_LOG_WARNING(log_component, "port " << entry->port
+                                                << " listens beyond loopback without authentication "
+                                                   "(middleman.secret or middleman.tls.*)");
     published_.push_back(entry);
     accept(entry);
     return entry->port;
@@ -153,7 +154,8 @@ void middleman_impl::accept(const std::shared_ptr<published_entry>& entry) {
       if (!entry->acceptor.is_open())
         return;
     } else {
-      auto p = std::make_shared<peer>(*this, std::move(sock), entry->handle.id(), entry->interface);
+      auto p =
+        std::make_shared<peer>(*this, std::move(sock), byte_stream::side::server, entry->handle.id(), entry->interface);
       peers_.push_back(p);
       if (entry->handle)
         export_actor(entry->handle.ctrl(), p.get()); // its hello hands the peer a handle
@@ -227,7 +229,8 @@ expected<std::shared_ptr<peer>> middleman_impl::dial(const std::string& host, st
               finish(error{sec::cannot_connect_to_node, "cannot connect to " + key + ": " + ec.message()});
               return;
             }
-            auto p = std::make_shared<peer>(*this, std::move(*sock), 0, std::vector<std::string>{});
+            auto p =
+              std::make_shared<peer>(*this, std::move(*sock), byte_stream::side::client, 0, std::vector<std::string>{});
             peers_.push_back(p);
             dialed_[key] = p;
             p->start([finish, timer, weak = std::weak_ptr<peer>{p}](const error& err) {

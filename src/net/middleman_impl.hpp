@@ -23,6 +23,7 @@
 
 #include "peer.hpp"
 #include "remote_services.hpp"
+#include "tls_context.hpp"
 #include "troupe/actor.hpp"
 #include "troupe/actor_addr.hpp"
 #include "troupe/actor_system.hpp"
@@ -48,6 +49,8 @@ public:
     return std::this_thread::get_id() == io_thread_id_.load(std::memory_order_relaxed);
   }
   const std::vector<wire::type_fingerprint>& our_types() const noexcept { return types_; }
+  // Every connection's TLS context, or nullptr without middleman.tls.*.
+  asio::ssl::context* tls_context() const noexcept { return tls_.get(); }
 
   // ---- blocking API (any thread but the I/O thread) ----
   expected<std::uint16_t> publish(actor handle, std::vector<std::string> ifs, std::uint16_t port,
@@ -121,6 +124,7 @@ private:
 
   actor_system& sys_;
   middleman_settings cfg_;
+  std::unique_ptr<asio::ssl::context> tls_; // outlives the peers' TLS streams
   std::vector<wire::type_fingerprint> types_;
   asio::io_context io_;
   asio::executor_work_guard<asio::io_context::executor_type> work_;

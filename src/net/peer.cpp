@@ -22,21 +22,49 @@ std::string endpoint_of(const asio::ip::tcp::socket& sock) {
   return ep.address().to_string() + ":" + std::to_string(ep.port());
 }
 
+byte_stream make_stream(asio::ip::tcp::socket sock, asio::ssl::context* tls, byte_stream::side side) {
+  if (tls != nullptr)
+    return byte_stream{std::move(sock), *tls, side};
+  return byte_stream{std::move(sock)};
+}
+
 } // namespace
 
-peer::peer(middleman_impl& owner, asio::ip::tcp::socket sock, std::uint64_t published_actor,
+peer::peer(middleman_impl& owner, asio::ip::tcp::socket sock, byte_stream::side side, std::uint64_t published_actor,
            std::vector<std::string> published_interface)
-  : owner_(owner), sock_(std::move(sock)), handshake_timer_(owner.io()), endpoint_text_(endpoint_of(sock_)),
-    published_actor_(published_actor), published_interface_(std::move(published_interface)),
-    out_(owner.config().max_queued_bytes) {
+  : owner_(owner), stream_(make_stream(std::move(sock), owner.tls_context(), side)), handshake_timer_(owner.io()),
+    endpoint_text_(endpoint_of(stream_.socket())), published_actor_(published_actor),
+    published_interface_(std::move(published_interface)), out_(owner.config().max_queued_bytes) {
   asio::error_code ignored;
-  sock_.set_option(asio::ip::tcp::no_delay{true}, ignored);
+  stream_.socket().set_option(asio::ip::tcp::no_delay{true}, ignored);
 }
 
 peer::~peer() = default;
 
 void peer::start(handshake_callback on_handshake) {
   on_handshake_ = std::move(on_handshake);
+  handshake_timer_.expires_after(owner_.config().connect_timeout);
+  handshake_timer_.async_wait([self = shared_from_this()](const asio::error_code& ec) {
+    if (!ec && !self->ready())
+      self->close(error{sec::cannot_connect_to_node, "handshake timed out"});
+  });
+  if (!stream_.is_tls()) {
+    begin_exchange();
+    return;
+  }
+  stream_.async_handshake([self = shared_from_this()](const asio::error_code& ec) {
+    if (self->closed_)
+      return;
+    if (ec) {
+      // A plaintext peer, a certificate the CA did not sign, none at all.
+      self->close(error{sec::authentication_failed, "TLS handshake failed: " + ec.message()});
+      return;
+    }
+    self->begin_exchange();
+  });
+}
+
+void peer::begin_exchange() {
   wire::hello ours;
   ours.node = owner_.system().node();
   ours.app_identifier = owner_.config().app_identifier;
@@ -49,51 +77,44 @@ void peer::start(handshake_callback on_handshake) {
   std::vector<std::byte> frame;
   wire::write_hello(frame, ours);
   send_frame(frame);
-  handshake_timer_.expires_after(owner_.config().connect_timeout);
-  handshake_timer_.async_wait([self = shared_from_this()](const asio::error_code& ec) {
-    if (!ec && !self->ready())
-      self->close(error{sec::cannot_connect_to_node, "handshake timed out"});
-  });
   read_length();
 }
 
 // ---- reading ----------------------------------------------------------------------
 
 void peer::read_length() {
-  asio::async_read(sock_, asio::buffer(length_buf_),
-                   [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
-                     if (self->closed_)
-                       return;
-                     if (ec) {
-                       self->close_after_read_error(ec);
-                       return;
-                     }
-                     // Before the handshake only a hello may come, which is small.
-                     auto limit = self->ready() ? self->owner_.config().max_message_size + 64 : wire::max_control_frame;
-                     auto n = wire::read_length(self->length_buf_, limit);
-                     if (!n) {
-                       self->close(n.error());
-                       return;
-                     }
-                     self->read_body(*n);
-                   });
+  stream_.async_read(asio::buffer(length_buf_), [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
+    if (self->closed_)
+      return;
+    if (ec) {
+      self->close_after_read_error(ec);
+      return;
+    }
+    // Before the handshake only a hello may come, which is small.
+    auto limit = self->ready() ? self->owner_.config().max_message_size + 64 : wire::max_control_frame;
+    auto n = wire::read_length(self->length_buf_, limit);
+    if (!n) {
+      self->close(n.error());
+      return;
+    }
+    self->read_body(*n);
+  });
 }
 
 void peer::read_body(std::uint32_t n) {
   read_buf_.resize(n);
-  asio::async_read(sock_, asio::buffer(read_buf_),
-                   [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
-                     if (self->closed_)
-                       return;
-                     if (ec) {
-                       self->close_after_read_error(ec);
-                       return;
-                     }
-                     self->last_received_ = clock::now();
-                     self->on_frame();
-                     if (!self->closed_)
-                       self->read_length();
-                   });
+  stream_.async_read(asio::buffer(read_buf_), [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
+    if (self->closed_)
+      return;
+    if (ec) {
+      self->close_after_read_error(ec);
+      return;
+    }
+    self->last_received_ = clock::now();
+    self->on_frame();
+    if (!self->closed_)
+      self->read_length();
+  });
 }
 
 void peer::on_frame() {
@@ -363,7 +384,7 @@ void peer::flush() {
   }
   std::array<asio::const_buffer, 2> bufs{asio::buffer(write_buf_),
                                          asio::buffer(write_piece_.data(), write_piece_.size())};
-  asio::async_write(sock_, bufs, [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
+  stream_.async_write(bufs, [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
     if (self->closed_)
       return;
     if (ec) {
@@ -379,8 +400,17 @@ void peer::flush() {
 
 void peer::close_after_read_error(const asio::error_code& ec) {
   // After our goodbye the peer may close first: that is the expected end.
-  if (close_when_flushed_)
+  if (close_when_flushed_) {
     close(error{});
+    return;
+  }
+  // In TLS 1.3 the server checks the client's certificate after the client's
+  // handshake has finished: the client learns of a refusal from its next read.
+  const bool tls_refusal =
+    stream_.is_tls() && !ready()
+    && (ec.category() == asio::error::get_ssl_category() || ec.category() == asio::ssl::error::get_stream_category());
+  if (tls_refusal)
+    close(error{sec::authentication_failed, "TLS: refused by the peer: " + ec.message()});
   else
     close(error{sec::cannot_connect_to_node, "connection lost: " + ec.message()});
 }
@@ -419,10 +449,8 @@ void peer::close(const error& reason) {
     TROUPE_LOG_WARNING(log_component, "connection to " << endpoint_text_ << " closed: " << to_string(reason));
   else
     TROUPE_LOG_INFO(log_component, "connection to " << endpoint_text_ << " closed by the peer");
-  asio::error_code ignored;
   handshake_timer_.cancel();
-  sock_.shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
-  sock_.close(ignored);
+  stream_.close();
   if (auto f = std::exchange(on_handshake_, nullptr))
     f(reason ? reason : error{sec::cannot_connect_to_node, "connection closed during the handshake"});
   owner_.peer_closed(this);

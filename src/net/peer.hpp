@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "byte_stream.hpp"
 #include "outbound_queue.hpp"
 #include "troupe/error.hpp"
 #include "troupe/mailbox_element.hpp"
@@ -34,11 +35,14 @@ public:
   // Called once, on the I/O thread: the handshake finished (no error) or failed.
   using handshake_callback = std::function<void(const error&)>;
 
-  peer(middleman_impl& owner, asio::ip::tcp::socket sock, std::uint64_t published_actor,
+  // With the owner's TLS context (middleman.tls.*) the connection is TLS,
+  // `side` saying which end of its handshake this node takes.
+  peer(middleman_impl& owner, asio::ip::tcp::socket sock, byte_stream::side side, std::uint64_t published_actor,
        std::vector<std::string> published_interface);
   ~peer() override;
 
-  // Sends our hello, starts reading and arms the handshake timeout.
+  // Arms the handshake timeout, shakes hands over TLS where configured, then
+  // sends our hello and starts reading.
   void start(handshake_callback on_handshake);
 
   // Serializes e for the actor `dest` of `dest_node` (the peer's node, or one
@@ -83,6 +87,7 @@ public:
   strong_actor_ptr resolve(const node_id& node, std::uint64_t id) override;
 
 private:
+  void begin_exchange();
   void read_length();
   void read_body(std::uint32_t n);
   void close_after_read_error(const asio::error_code& ec);
@@ -97,7 +102,7 @@ private:
   void answer_undeliverable(const wire::actor_message_header& hdr, const error& reason);
 
   middleman_impl& owner_;
-  asio::ip::tcp::socket sock_;
+  byte_stream stream_;
   asio::steady_timer handshake_timer_;
   std::string endpoint_text_;
   std::uint64_t published_actor_;

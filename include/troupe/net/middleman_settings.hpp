@@ -35,6 +35,12 @@ struct middleman_settings {
   // refused with sec::authentication_failed.
   std::string secret;
   std::string secret_file;
+  // TLS: with all three set, every connection is TLS 1.3 and both ends
+  // present a certificate signed by `tls_ca`; a plaintext peer is refused.
+  // PEM files: this node's certificate chain, its private key, the CA.
+  std::string tls_certificate;
+  std::string tls_key;
+  std::string tls_ca;
 };
 
 } // namespace troupe::net
