@@ -595,6 +595,11 @@ void middleman_impl::demonitor_node(const node_id& node, const actor_addr& obser
 }
 
 void middleman_impl::tick() {
+  // stop() cancels the timer, but a tick whose timer had already fired is
+  // queued and runs anyway: it must not arm the next one, or the loop never
+  // runs out of work and stop() waits for it forever.
+  if (stopping_)
+    return;
   auto now = peer::clock::now();
   auto peers = peers_;
   for (auto& p : peers)
