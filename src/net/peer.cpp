@@ -339,12 +339,13 @@ error peer::send_actor_message(const mailbox_element& e, actor_id dest, const no
   wire::finish_frame(frame, start);
   if (frame.size() - wire::length_size > owner_.config().max_message_size + 64)
     return error{sec::invalid_argument, "message exceeds middleman.max-message-size"};
+  const auto size = frame.size();
   auto r = out_.push(frame, hdr.source, dest);
   if (r == outbound_queue::push_result::closed)
     return error{sec::request_receiver_down};
   start_write(r);
   if (!owner_.on_io_thread())
-    out_.wait_for_room();
+    out_.wait_for_room(size);
   return error{};
 }
 
