@@ -97,16 +97,20 @@ private:
         chain = 0;
       }
       auto result = job->resume(this, max_throughput_);
+      if (result != resumable::resume_result::resume_later) {
+        // Before the slot is read: if this was the job's last reference, its
+        // cleanup (an unreachable actor's exit messages) may fill the slot.
+        job->deref_resumable();
+        job = nullptr;
+      }
       auto* next = std::exchange(next_job_, nullptr);
       if (next != nullptr && ++chain > max_bypass_chain) {
         // Fairness: give the jobs waiting in the queues a turn.
         pol.resume_job_later(this, next);
         next = nullptr;
       }
-      if (result == resumable::resume_result::resume_later)
+      if (job != nullptr)
         pol.resume_job_later(this, job); // runs after `next` and after waiting jobs
-      else
-        job->deref_resumable();
       job = next;
     }
     // Stopping: the coordinator derefs what is still queued; we own these two.
