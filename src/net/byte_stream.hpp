@@ -52,6 +52,15 @@ public:
       asio::async_read(std::get<tcp_socket>(impl_), bufs, std::forward<Handler>(h));
   }
 
+  // Whatever has arrived, at least one byte.
+  template <class Buffers, class Handler>
+  void async_read_some(const Buffers& bufs, Handler&& h) {
+    if (auto* t = std::get_if<tls_socket>(&impl_))
+      t->async_read_some(bufs, std::forward<Handler>(h));
+    else
+      std::get<tcp_socket>(impl_).async_read_some(bufs, std::forward<Handler>(h));
+  }
+
   template <class Buffers, class Handler>
   void async_write(const Buffers& bufs, Handler&& h) {
     if (auto* t = std::get_if<tls_socket>(&impl_))

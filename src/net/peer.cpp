@@ -2,6 +2,9 @@
 // Copyright (c) 2026 the troupe authors
 #include "peer.hpp"
 
+#include <algorithm>
+#include <cstring>
+
 #include "middleman_impl.hpp"
 #include "troupe/abstract_actor.hpp"
 #include "troupe/log.hpp"
@@ -77,48 +80,81 @@ void peer::begin_exchange() {
   std::vector<std::byte> frame;
   wire::write_hello(frame, ours);
   send_frame(frame);
-  read_length();
+  read_some();
 }
 
 // ---- reading ----------------------------------------------------------------------
 
-void peer::read_length() {
-  stream_.async_read(asio::buffer(length_buf_), [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
-    if (self->closed_)
-      return;
-    if (ec) {
-      self->close_after_read_error(ec);
-      return;
-    }
+namespace {
+
+// A read asks for at least this much room: many small frames per read.
+constexpr std::size_t read_chunk = 64 * 1024;
+
+} // namespace
+
+void peer::read_some() {
+  // The unparsed rest (a partial frame) moves to the front, and the buffer
+  // grows to hold the frame it starts when that is larger than a chunk.
+  if (in_begin_ > 0) {
+    std::memmove(in_.data(), in_.data() + in_begin_, in_end_ - in_begin_);
+    in_end_ -= in_begin_;
+    in_begin_ = 0;
+  }
+  auto room = std::max(read_chunk, in_needed_ > in_end_ ? in_needed_ - in_end_ : 0);
+  if (in_.size() < in_end_ + room)
+    in_.resize(in_end_ + room);
+  stream_.async_read_some(asio::buffer(in_.data() + in_end_, in_.size() - in_end_),
+                          [self = shared_from_this()](const asio::error_code& ec, std::size_t n) {
+                            if (self->closed_)
+                              return;
+                            if (ec) {
+                              self->close_after_read_error(ec);
+                              return;
+                            }
+                            self->on_bytes(n);
+                            if (!self->closed_)
+                              self->read_some();
+                          });
+}
+
+void peer::on_bytes(std::size_t n) {
+  in_end_ += n;
+  last_received_ = clock::now();
+  for (;;) {
+    auto avail = in_end_ - in_begin_;
+    in_needed_ = wire::length_size;
+    if (avail < wire::length_size)
+      break;
     // Before the handshake only a hello may come, which is small.
-    auto limit = self->ready() ? self->owner_.config().max_message_size + 64 : wire::max_control_frame;
-    auto n = wire::read_length(self->length_buf_, limit);
-    if (!n) {
-      self->close(n.error());
+    auto limit = ready() ? owner_.config().max_message_size + 64 : wire::max_control_frame;
+    auto len = wire::read_length(
+      std::span<const std::byte, wire::length_size>{in_.data() + in_begin_, wire::length_size}, limit);
+    if (!len) {
+      close(len.error());
       return;
     }
-    self->read_body(*n);
-  });
+    in_needed_ = wire::length_size + *len;
+    if (avail < in_needed_)
+      break;
+    std::span<const std::byte> frame{in_.data() + in_begin_ + wire::length_size, *len};
+    in_begin_ += in_needed_;
+    on_frame(frame);
+    if (closed_)
+      return;
+  }
+  // A buffer grown for one large frame does not stay large.
+  if (in_.size() > 4 * read_chunk && in_needed_ <= read_chunk && in_end_ - in_begin_ <= read_chunk) {
+    std::vector<std::byte> smaller(in_.begin() + static_cast<std::ptrdiff_t>(in_begin_),
+                                   in_.begin() + static_cast<std::ptrdiff_t>(in_end_));
+    smaller.resize(read_chunk);
+    in_.swap(smaller);
+    in_end_ -= in_begin_;
+    in_begin_ = 0;
+  }
 }
 
-void peer::read_body(std::uint32_t n) {
-  read_buf_.resize(n);
-  stream_.async_read(asio::buffer(read_buf_), [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
-    if (self->closed_)
-      return;
-    if (ec) {
-      self->close_after_read_error(ec);
-      return;
-    }
-    self->last_received_ = clock::now();
-    self->on_frame();
-    if (!self->closed_)
-      self->read_length();
-  });
-}
-
-void peer::on_frame() {
-  auto frame = wire::read_frame(read_buf_);
+void peer::on_frame(std::span<const std::byte> bytes) {
+  auto frame = wire::read_frame(bytes);
   if (!frame) {
     close(frame.error());
     return;

@@ -88,10 +88,10 @@ public:
 
 private:
   void begin_exchange();
-  void read_length();
-  void read_body(std::uint32_t n);
+  void read_some();
+  void on_bytes(std::size_t n);
   void close_after_read_error(const asio::error_code& ec);
-  void on_frame();
+  void on_frame(std::span<const std::byte> frame);
   error on_hello(std::span<const std::byte> body);
   error on_auth(std::span<const std::byte> body);
   void become_ready();
@@ -110,8 +110,12 @@ private:
   handshake_callback on_handshake_;
 
   // I/O thread only.
-  std::array<std::byte, wire::length_size> length_buf_{};
-  std::vector<std::byte> read_buf_;
+  // Received bytes: [in_begin_, in_end_) are not parsed yet. One read takes
+  // whatever has arrived, often many frames, instead of two reads per frame.
+  std::vector<std::byte> in_;
+  std::size_t in_begin_ = 0;
+  std::size_t in_end_ = 0;
+  std::size_t in_needed_ = 0; // bytes the frame at in_begin_ needs in all
   std::vector<std::byte> write_buf_;
   std::span<const std::byte> write_piece_; // a fragment's bytes, inside out_
   std::vector<std::byte> reassembly_;      // the large frame arriving in fragments
