@@ -113,6 +113,24 @@ WORKLOADS = {
         "systems": ["troupe", "caf"],
         "metric": "us_per_rtt",
     },
+    "remote_throughput": {
+        "what": "remote throughput: one sender, one receiver in another process on loopback, N messages (an atom and an int)",
+        "sizes": {"smoke": [1000], "quick": [200000], "scaled": [1000000], "paper": [1000000]},
+        "systems": ["troupe", "caf"],
+        "metric": "ns_per_msg",
+    },
+    "remote_throughput_tls": {
+        "what": "remote_throughput over TLS 1.3 (compare with troupe's remote_throughput row)",
+        "sizes": {"smoke": [1000], "quick": [200000], "scaled": [1000000], "paper": [1000000]},
+        "systems": ["troupe"],
+        "metric": "ns_per_msg",
+    },
+    "large_message_latency": {
+        "what": "slowest ping round trip while an M MB message crosses the same connection",
+        "sizes": {"smoke": [1], "quick": [100], "scaled": [100], "paper": [100]},
+        "systems": ["troupe", "caf"],
+        "metric": "us_per_rtt",
+    },
     "idle_memory": {
         "what": "memory per idle actor, N actors",
         "sizes": {"smoke": [1000], "quick": [100000], "scaled": [1000000], "paper": [1000000]},
