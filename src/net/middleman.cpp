@@ -6,6 +6,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "broker_registry.hpp"
 #include "middleman_impl.hpp"
 #include "troupe/actor_system.hpp"
 
@@ -31,6 +32,8 @@ void middleman::add_options(actor_system_config& cfg, settings& s) {
     .add_option("middleman.connect-timeout", s.connect_timeout,
                 "connect, remote_actor and the handshake give up after this")
     .add_option("middleman.max-message-size", s.max_message_size, "largest message (bytes) this node accepts")
+    .add_option("middleman.max-queued-bytes", s.max_queued_bytes,
+                "bytes queued for one node before senders wait (flow control)")
     .add_option("middleman.app-identifier", s.app_identifier, "only peers with the same identifier may connect")
     .add_option("middleman.secret", s.secret, "shared secret: peers must prove they know it (empty: none)")
     .add_option("middleman.secret-file", s.secret_file, "read the shared secret from this file (its first line)");
@@ -57,7 +60,8 @@ middleman_settings resolve_secret(middleman_settings s) {
 } // namespace
 
 middleman::middleman(actor_system& sys, const settings& s)
-  : sys_(sys), settings_(resolve_secret(s)), impl_(std::make_unique<middleman_impl>(sys, settings_)) {}
+  : sys_(sys), settings_(resolve_secret(s)), impl_(std::make_unique<middleman_impl>(sys, settings_)),
+    brokers_(std::make_unique<broker_registry>(*impl_)) {}
 
 middleman::~middleman() = default;
 
@@ -66,6 +70,7 @@ void middleman::start() {
 }
 
 void middleman::stop() {
+  brokers_->stop(); // while the I/O thread still runs their sockets
   impl_->stop();
 }
 
@@ -122,6 +127,10 @@ std::vector<node_id> middleman::connected_nodes() const {
 
 std::size_t middleman::proxy_count() const {
   return impl_->proxy_count();
+}
+
+std::size_t middleman::queued_bytes(const node_id& node) const {
+  return impl_->queued_bytes(node);
 }
 
 } // namespace troupe::net

@@ -46,7 +46,11 @@ void middleman_impl::start() {
     });
     return behavior{[](int) {}}; // only system messages arrive
   });
-  thread_ = std::thread{[this] { io_.run(); }};
+  thread_ = std::thread{[this] {
+    io_thread_id_.store(std::this_thread::get_id(), std::memory_order_relaxed);
+    io_.run();
+  }};
+  io_thread_id_.store(thread_.get_id(), std::memory_order_relaxed);
   asio::post(io_, [this] { tick(); });
   sys_.set_node_monitor_service(this);
 }
@@ -246,6 +250,16 @@ std::vector<node_id> middleman_impl::connected_nodes() {
   });
 }
 
+std::size_t middleman_impl::queued_bytes(const node_id& node) {
+  return run_on_io([&]() -> std::size_t {
+    auto i = routes_.find(node);
+    if (i == routes_.end())
+      return 0;
+    auto p = i->second.lock();
+    return p ? p->queued_bytes() : 0;
+  });
+}
+
 std::size_t middleman_impl::proxy_count() {
   std::lock_guard guard{proxies_mtx_};
   std::size_t n = 0;
@@ -302,7 +316,7 @@ void middleman_impl::watch_local(actor_id id, const std::shared_ptr<peer>& watch
   if (gone_reason) {
     std::vector<std::byte> frame;
     wire::write_down(frame, id, gone_reason);
-    watcher->send_frame(frame);
+    watcher->send_down(frame, id);
   }
 }
 
@@ -327,7 +341,7 @@ void middleman_impl::local_down(actor_id id, const error& reason) {
   wire::write_down(frame, id, reason);
   for (auto& p : peers_)
     if (std::find(told.begin(), told.end(), p.get()) != told.end() && p->ready())
-      p->send_frame(frame);
+      p->send_down(frame, id);
 }
 
 error middleman_impl::recent_end(actor_id id) const {
@@ -339,13 +353,20 @@ error middleman_impl::recent_end(actor_id id) const {
 
 // ---- proxies ----------------------------------------------------------------------
 
-strong_actor_ptr middleman_impl::proxy_for(const node_id& node, actor_id id, const std::shared_ptr<peer>& via) {
+strong_actor_ptr middleman_impl::proxy_for(const node_id& node, actor_id id, const std::shared_ptr<peer>& via,
+                                           const std::shared_ptr<peer>& relay) {
   std::shared_ptr<peer> route = via;
+  if (!route)
+    route = direct_route(node);
   if (!route) {
-    if (auto i = routes_.find(node); i != routes_.end())
+    if (auto i = relayed_routes_.find(node); i != relayed_routes_.end())
       route = i->second.lock();
+    if ((!route || route->closed()) && relay && !relay->closed()) {
+      route = relay;
+      relayed_routes_[node] = relay;
+    }
     if (!route || route->closed())
-      return nullptr; // a node this one has no connection to
+      return nullptr; // a node this one cannot reach
   }
   strong_actor_ptr result;
   bool created = false;
@@ -359,12 +380,46 @@ strong_actor_ptr middleman_impl::proxy_for(const node_id& node, actor_id id, con
     result = slot;
   }
   if (created) {
-    // Ask the actor's node to tell us when it is gone.
+    // Ask the actor's node (through the relay, if routed) to tell us when it
+    // is gone.
     std::vector<std::byte> frame;
-    wire::write_monitor(frame, id);
+    wire::write_monitor(frame, id, route->node() == node ? node_id{} : node);
     route->send_frame(frame);
   }
   return result;
+}
+
+std::shared_ptr<peer> middleman_impl::direct_route(const node_id& node) {
+  if (auto i = routes_.find(node); i != routes_.end())
+    if (auto p = i->second.lock(); p && !p->closed())
+      return p;
+  return nullptr;
+}
+
+void middleman_impl::relay_monitor(const node_id& node, actor_id id, const std::shared_ptr<peer>& watcher) {
+  auto next = direct_route(node);
+  if (!next || next.get() == watcher.get()) {
+    std::vector<std::byte> frame;
+    wire::write_down(frame, id, error{exit_reason::remote_link_unreachable, "no route to that node"}, node);
+    watcher->send_down(frame, id);
+    return;
+  }
+  // This node's own proxy watches the actor; its down reaches the watcher.
+  proxy_for(node, id, next);
+  relay_watchers_[remote_actor_key{node, id}].push_back(watcher);
+}
+
+void middleman_impl::notify_relay_watchers(const node_id& node, actor_id id, const error& reason) {
+  auto i = relay_watchers_.find(remote_actor_key{node, id});
+  if (i == relay_watchers_.end())
+    return;
+  auto watchers = std::move(i->second);
+  relay_watchers_.erase(i);
+  std::vector<std::byte> frame;
+  wire::write_down(frame, id, reason, node);
+  for (auto& w : watchers)
+    if (auto p = w.lock(); p && !p->closed())
+      p->send_down(frame, id);
 }
 
 strong_actor_ptr middleman_impl::proxy_on_io(const node_id& node, actor_id id, std::shared_ptr<peer> via) {
@@ -379,17 +434,15 @@ void middleman_impl::remote_down(const node_id& node, actor_id id, const error& 
   strong_actor_ptr p;
   {
     std::lock_guard guard{proxies_mtx_};
-    auto i = proxies_.find(node);
-    if (i == proxies_.end())
-      return;
-    auto j = i->second.find(id);
-    if (j == i->second.end())
-      return;
-    p = std::move(j->second);
-    i->second.erase(j);
+    if (auto i = proxies_.find(node); i != proxies_.end())
+      if (auto j = i->second.find(id); j != i->second.end()) {
+        p = std::move(j->second);
+        i->second.erase(j);
+      }
   }
   if (p)
     static_cast<remote_proxy*>(p->get())->kill(reason);
+  notify_relay_watchers(node, id, reason);
 }
 
 // ---- peers ------------------------------------------------------------------------
@@ -418,6 +471,7 @@ void middleman_impl::peer_closed(peer* p) {
   release_exports_of(p);
   if (!p->ready())
     return;
+  kill_relayed_proxies(p);
   auto i = routes_.find(p->node());
   if (i == routes_.end() || i->second.lock().get() != p)
     return;
@@ -451,8 +505,44 @@ void middleman_impl::peer_closed(peer* p) {
       proxies_.erase(j);
     }
   }
-  for (auto& x : dead)
+  for (auto& x : dead) {
     static_cast<remote_proxy*>(x->get())->kill(exit_reason::remote_link_unreachable);
+    notify_relay_watchers(p->node(), x->id(), exit_reason::remote_link_unreachable);
+  }
+}
+
+void middleman_impl::kill_relayed_proxies(const peer* p) {
+  std::vector<node_id> lost;
+  for (auto i = relayed_routes_.begin(); i != relayed_routes_.end();) {
+    auto route = i->second.lock();
+    if (!route || route.get() == p) {
+      lost.push_back(i->first);
+      i = relayed_routes_.erase(i);
+    } else {
+      ++i;
+    }
+  }
+  std::vector<strong_actor_ptr> dead;
+  {
+    std::lock_guard guard{proxies_mtx_};
+    for (const auto& node : lost)
+      if (auto j = proxies_.find(node); j != proxies_.end()) {
+        for (auto k = j->second.begin(); k != j->second.end();) {
+          if (static_cast<remote_proxy*>(k->second->get())->routes_through(p)) {
+            dead.push_back(std::move(k->second));
+            k = j->second.erase(k);
+          } else {
+            ++k;
+          }
+        }
+        if (j->second.empty())
+          proxies_.erase(j);
+      }
+  }
+  for (auto& x : dead) {
+    static_cast<remote_proxy*>(x->get())->kill(exit_reason::remote_link_unreachable);
+    notify_relay_watchers(x->node(), x->id(), exit_reason::remote_link_unreachable);
+  }
 }
 
 void middleman_impl::release_exports_of(const peer* p) {

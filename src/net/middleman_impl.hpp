@@ -8,6 +8,7 @@
 // belongs to the I/O thread, and the public API posts work to it.
 #include <asio.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -42,6 +43,9 @@ public:
   actor_system& system() noexcept { return sys_; }
   const middleman_settings& config() const noexcept { return cfg_; }
   asio::io_context& io() noexcept { return io_; }
+  bool on_io_thread() const noexcept {
+    return std::this_thread::get_id() == io_thread_id_.load(std::memory_order_relaxed);
+  }
   const std::vector<wire::type_fingerprint>& our_types() const noexcept { return types_; }
 
   // ---- blocking API (any thread but the I/O thread) ----
@@ -52,6 +56,7 @@ public:
   expected<std::shared_ptr<peer>> dial(const std::string& host, std::uint16_t port);
   std::vector<node_id> connected_nodes();
   std::size_t proxy_count();
+  std::size_t queued_bytes(const node_id& node);
 
   // ---- exported local actors (any thread) ----
   // `x` becomes addressable by its id from `via` (nullptr: from every peer, as
@@ -61,7 +66,17 @@ public:
   strong_actor_ptr find_local(actor_id id);
 
   // ---- proxies (I/O thread creates them) ----
-  strong_actor_ptr proxy_for(const node_id& node, actor_id id, const std::shared_ptr<peer>& via);
+  // The proxy for actor `id` of `node`, made if needed: sent through `via`
+  // when given; else through this node's connection to `node`; else
+  // through `relay`, a connection to a node that is connected to `node`
+  // (null if none of them is given or open).
+  strong_actor_ptr proxy_for(const node_id& node, actor_id id, const std::shared_ptr<peer>& via,
+                             const std::shared_ptr<peer>& relay = nullptr);
+  // The open connection to `node` itself, if any (I/O thread).
+  std::shared_ptr<peer> direct_route(const node_id& node);
+  // A node routes through this one to actor `id` of `node`: watch it and
+  // pass its down on to `watcher` (I/O thread).
+  void relay_monitor(const node_id& node, actor_id id, const std::shared_ptr<peer>& watcher);
   // proxy_for, from another thread (null if `via` closed meanwhile).
   strong_actor_ptr proxy_on_io(const node_id& node, actor_id id, std::shared_ptr<peer> via);
   // The remote actor is gone: its proxy (if any) terminates with `reason`.
@@ -108,6 +123,7 @@ private:
   asio::steady_timer tick_timer_;
   asio::steady_timer shutdown_deadline_;
   std::thread thread_;
+  std::atomic<std::thread::id> io_thread_id_{};
   bool stopped_ = false;
   bool stopping_ = false; // I/O thread: stop() began
 
@@ -115,6 +131,24 @@ private:
   std::vector<std::shared_ptr<peer>> peers_;
   std::unordered_map<node_id, std::weak_ptr<peer>> routes_;
   std::map<std::string, std::weak_ptr<peer>> dialed_;
+  // Nodes without a connection of their own, reached through another node.
+  std::unordered_map<node_id, std::weak_ptr<peer>> relayed_routes_;
+  // Remote actors that other nodes reach through this one, and those nodes.
+  struct remote_actor_key {
+    node_id node;
+    actor_id id;
+    friend bool operator==(const remote_actor_key&, const remote_actor_key&) = default;
+  };
+  struct remote_actor_key_hash {
+    std::size_t operator()(const remote_actor_key& k) const noexcept {
+      return std::hash<node_id>{}(k.node) * 31 + std::hash<actor_id>{}(k.id);
+    }
+  };
+  std::unordered_map<remote_actor_key, std::vector<std::weak_ptr<peer>>, remote_actor_key_hash> relay_watchers_;
+  // p closed: the proxies routed through it terminate.
+  void kill_relayed_proxies(const peer* p);
+  // Tells the nodes that watch actor `id` of `node` through this one.
+  void notify_relay_watchers(const node_id& node, actor_id id, const error& reason);
   std::vector<std::shared_ptr<published_entry>> published_;
   static constexpr std::size_t max_recent_ends = 4096;
   std::deque<std::pair<actor_id, error>> recent_ends_;

@@ -27,7 +27,8 @@ std::string endpoint_of(const asio::ip::tcp::socket& sock) {
 peer::peer(middleman_impl& owner, asio::ip::tcp::socket sock, std::uint64_t published_actor,
            std::vector<std::string> published_interface)
   : owner_(owner), sock_(std::move(sock)), handshake_timer_(owner.io()), endpoint_text_(endpoint_of(sock_)),
-    published_actor_(published_actor), published_interface_(std::move(published_interface)) {
+    published_actor_(published_actor), published_interface_(std::move(published_interface)),
+    out_(owner.config().max_queued_bytes) {
   asio::error_code ignored;
   sock_.set_option(asio::ip::tcp::no_delay{true}, ignored);
 }
@@ -116,12 +117,17 @@ void peer::on_frame() {
     case wire::frame_kind::actor_message:
       err = on_actor_message(frame->body);
       break;
+    case wire::frame_kind::fragment:
+      on_fragment(frame->body);
+      return;
     case wire::frame_kind::monitor: {
-      auto id = wire::read_monitor(frame->body);
-      if (!id)
-        err = id.error();
+      auto m = wire::read_monitor(frame->body);
+      if (!m)
+        err = m.error();
+      else if (!m->node || m->node == owner_.system().node())
+        owner_.watch_local(m->actor, shared_from_this());
       else
-        owner_.watch_local(*id, shared_from_this());
+        owner_.relay_monitor(m->node, m->actor, shared_from_this());
       break;
     }
     case wire::frame_kind::down: {
@@ -129,7 +135,7 @@ void peer::on_frame() {
       if (!info)
         err = info.error();
       else
-        owner_.remote_down(node(), info->actor, info->reason);
+        owner_.remote_down(info->node ? info->node : node(), info->actor, info->reason);
       break;
     }
     case wire::frame_kind::heartbeat:
@@ -197,6 +203,14 @@ error peer::on_actor_message(std::span<const std::byte> body) {
   auto hdr = wire::read_actor_message(body, payload);
   if (!hdr)
     return hdr.error();
+  if (hdr->dest_node && hdr->dest_node != owner_.system().node()) {
+    // For a node this one is connected to and the sender is not: pass it on.
+    if (auto next = owner_.direct_route(hdr->dest_node); next && next.get() != this)
+      next->forward_actor_message(*hdr, payload, node());
+    else
+      answer_undeliverable(*hdr, error{sec::cannot_connect_to_node, "no route to " + to_string(hdr->dest_node)});
+    return error{};
+  }
   auto dest = owner_.find_local(hdr->dest);
   strong_actor_ptr sender;
   if (hdr->source != 0)
@@ -219,10 +233,46 @@ error peer::on_actor_message(std::span<const std::byte> body) {
   return error{};
 }
 
+void peer::on_fragment(std::span<const std::byte> body) {
+  auto f = wire::read_fragment(body);
+  if (!f) {
+    close(f.error());
+    return;
+  }
+  if (reassembly_.size() + f->piece.size() > owner_.config().max_message_size + 64) {
+    close(error{sec::malformed_message, "a fragmented message exceeds middleman.max-message-size"});
+    return;
+  }
+  reassembly_.insert(reassembly_.end(), f->piece.begin(), f->piece.end());
+  if (!f->last)
+    return;
+  auto whole = wire::read_frame(reassembly_);
+  error err;
+  if (!whole)
+    err = whole.error();
+  else if (whole->kind != wire::frame_kind::actor_message)
+    err = error{sec::malformed_message, "a fragmented frame that is not an actor message"};
+  else
+    err = on_actor_message(whole->body);
+  // A large buffer is not kept for the next message.
+  if (reassembly_.capacity() > 4 * wire::fragment_size)
+    std::vector<std::byte>{}.swap(reassembly_);
+  else
+    reassembly_.clear();
+  if (err)
+    close(err);
+}
+
 void peer::answer_undeliverable(const wire::actor_message_header& hdr, const error& reason) {
   message_id mid{hdr.message_id};
-  if (!mid.is_request() || hdr.source == 0 || hdr.source_node)
-    return; // nobody waits for an answer (or it is not on this connection's node)
+  if (!mid.is_request() || hdr.source == 0)
+    return; // nobody waits for an answer
+  if (hdr.source_node) {
+    // The requester is on a third node: answer through its proxy.
+    if (auto requester = resolve(hdr.source_node, hdr.source))
+      requester->get()->enqueue(make_mailbox_element(nullptr, mid.response_id(), make_message(reason)), nullptr);
+    return;
+  }
   std::vector<std::byte> frame;
   wire::actor_message_header answer;
   answer.source = 0;
@@ -232,17 +282,19 @@ void peer::answer_undeliverable(const wire::actor_message_header& hdr, const err
   if (serialize(make_message(reason), frame, this))
     return;
   wire::finish_frame(frame, start);
-  send_frame(frame);
+  start_write(out_.push(frame, 0, hdr.source));
 }
 
 // ---- writing ----------------------------------------------------------------------
 
-error peer::send_actor_message(const mailbox_element& e, actor_id dest) {
+error peer::send_actor_message(const mailbox_element& e, actor_id dest, const node_id& dest_node) {
   // Most messages are small: a per-thread buffer avoids an allocation each.
   thread_local std::vector<std::byte> frame;
   frame.clear();
   wire::actor_message_header hdr;
   hdr.dest = dest;
+  if (dest_node != node())
+    hdr.dest_node = dest_node;
   hdr.message_id = e.mid.value();
   if (e.sender) {
     hdr.source = e.sender->id();
@@ -258,57 +310,61 @@ error peer::send_actor_message(const mailbox_element& e, actor_id dest) {
   wire::finish_frame(frame, start);
   if (frame.size() - wire::length_size > owner_.config().max_message_size + 64)
     return error{sec::invalid_argument, "message exceeds middleman.max-message-size"};
-  {
-    std::lock_guard guard{out_mtx_};
-    if (out_closed_)
-      return error{sec::request_receiver_down};
-  }
-  send_frame(frame);
+  auto r = out_.push(frame, hdr.source, dest);
+  if (r == outbound_queue::push_result::closed)
+    return error{sec::request_receiver_down};
+  start_write(r);
+  if (!owner_.on_io_thread())
+    out_.wait_for_room();
   return error{};
 }
 
+void peer::forward_actor_message(const wire::actor_message_header& hdr, std::span<const std::byte> payload,
+                                 const node_id& from) {
+  wire::actor_message_header out = hdr;
+  out.dest_node = node_id{};
+  if (!out.source_node && out.source != 0)
+    out.source_node = from;
+  std::vector<std::byte> frame;
+  auto start = wire::begin_actor_message(frame, out);
+  frame.insert(frame.end(), payload.begin(), payload.end());
+  wire::finish_frame(frame, start);
+  start_write(out_.push(frame, out.source, out.dest));
+}
+
 void peer::send_frame(std::vector<std::byte>& frame) {
-  bool start_write = false;
-  {
-    std::lock_guard guard{out_mtx_};
-    if (out_closed_)
-      return;
-    out_.insert(out_.end(), frame.begin(), frame.end());
-    start_write = !writing_;
-    writing_ = true;
-  }
-  if (start_write)
+  start_write(out_.push_unordered(frame));
+}
+
+void peer::send_down(std::vector<std::byte>& frame, actor_id id) {
+  start_write(out_.push(frame, id, outbound_queue::any));
+}
+
+void peer::start_write(outbound_queue::push_result r) {
+  if (r == outbound_queue::push_result::start_write)
     asio::post(owner_.io(), [self = shared_from_this()] { self->flush(); });
 }
 
 void peer::flush() {
   if (closed_)
     return;
-  {
-    std::lock_guard guard{out_mtx_};
-    if (out_.empty()) {
-      writing_ = false;
-      if (!close_when_flushed_)
-        return;
-    } else {
-      write_buf_.swap(out_);
-    }
-  }
-  if (write_buf_.empty()) {
-    close(error{}); // said goodbye
+  if (!out_.next_batch(write_buf_, write_piece_)) {
+    if (close_when_flushed_)
+      close(error{}); // said goodbye
     return;
   }
-  asio::async_write(sock_, asio::buffer(write_buf_),
-                    [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
-                      if (self->closed_)
-                        return;
-                      if (ec) {
-                        self->close(error{sec::cannot_connect_to_node, "write failed: " + ec.message()});
-                        return;
-                      }
-                      self->write_buf_.clear();
-                      self->flush();
-                    });
+  std::array<asio::const_buffer, 2> bufs{asio::buffer(write_buf_),
+                                         asio::buffer(write_piece_.data(), write_piece_.size())};
+  asio::async_write(sock_, bufs, [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
+    if (self->closed_)
+      return;
+    if (ec) {
+      self->close(error{sec::cannot_connect_to_node, "write failed: " + ec.message()});
+      return;
+    }
+    self->out_.batch_written();
+    self->flush();
+  });
 }
 
 // ---- life cycle ---------------------------------------------------------------------
@@ -331,7 +387,7 @@ void peer::say_goodbye() {
   std::vector<std::byte> frame;
   wire::write_goodbye(frame);
   close_when_flushed_ = true;
-  send_frame(frame);
+  start_write(out_.push_last(frame));
 }
 
 void peer::on_tick(clock::time_point now) {
@@ -343,18 +399,14 @@ void peer::on_tick(clock::time_point now) {
   }
   std::vector<std::byte> frame;
   wire::write_heartbeat(frame);
-  send_frame(frame);
+  start_write(out_.push_control(frame));
 }
 
 void peer::close(const error& reason) {
   if (closed_)
     return;
   closed_ = true;
-  {
-    std::lock_guard guard{out_mtx_};
-    out_closed_ = true;
-    out_.clear();
-  }
+  out_.close();
   if (reason)
     TROUPE_LOG_WARNING(log_component, "connection to " << endpoint_text_ << " closed: " << to_string(reason));
   else
@@ -382,8 +434,9 @@ strong_actor_ptr peer::resolve(const node_id& n, std::uint64_t id) {
     return owner_.find_local(id);
   if (n == node())
     return owner_.proxy_for(n, id, shared_from_this());
-  // A handle to a third node: reachable if this node has a connection to it.
-  return owner_.proxy_for(n, id, nullptr);
+  // A handle to a third node: directly if this node has a connection to it,
+  // else through the peer it came from.
+  return owner_.proxy_for(n, id, nullptr, shared_from_this());
 }
 
 } // namespace troupe::net

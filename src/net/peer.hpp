@@ -3,9 +3,9 @@
 #pragma once
 // One connection to another node: the socket, the frame reader, the outbound
 // byte queue and the handshake state. Reading, closing and all protocol state
-// belong to the middleman's I/O thread; any thread may queue outbound bytes
-// (send_actor_message), and whoever finds the socket idle asks the I/O thread
-// to write everything queued so far in one go.
+// belong to the middleman's I/O thread; any thread may queue outbound frames
+// (send_actor_message) in the outbound queue's lanes, and whoever finds it
+// idle asks the I/O thread to write what is queued, a batch per write.
 #include <asio.hpp>
 
 #include <atomic>
@@ -13,10 +13,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "outbound_queue.hpp"
 #include "troupe/error.hpp"
 #include "troupe/mailbox_element.hpp"
 #include "troupe/node_id.hpp"
@@ -40,12 +41,25 @@ public:
   // Sends our hello, starts reading and arms the handshake timeout.
   void start(handshake_callback on_handshake);
 
-  // Serializes e for the actor `dest` of the peer's node and queues it. An
-  // error when the connection is closed or the message cannot be serialized.
-  error send_actor_message(const mailbox_element& e, actor_id dest);
+  // Serializes e for the actor `dest` of `dest_node` (the peer's node, or one
+  // the peer forwards to) and queues it. An error when the connection is
+  // closed or the message cannot be serialized.
+  // Off the I/O thread, waits while the connection's queue is full
+  // (middleman.max-queued-bytes) until the writer drained it.
+  error send_actor_message(const mailbox_element& e, actor_id dest, const node_id& dest_node);
 
-  // Queues a whole frame (any thread).
+  // Passes on a message that came from `from` for an actor of this peer's
+  // node (I/O thread): the header names the original sender's node.
+  void forward_actor_message(const wire::actor_message_header& hdr, std::span<const std::byte> payload,
+                             const node_id& from);
+
+  // Queues a whole frame that keeps no order with actor messages (any thread).
   void send_frame(std::vector<std::byte>& frame);
+  // Queues the down frame of the actor `id`, behind its messages.
+  void send_down(std::vector<std::byte>& frame, actor_id id);
+
+  // Bytes queued and not yet written (tests and inspection).
+  std::size_t queued_bytes() const { return out_.queued_bytes(); }
 
   // Closes the connection (I/O thread): proxies routed through it terminate
   // with exit_reason::remote_link_unreachable; `reason` is logged and given
@@ -77,6 +91,8 @@ private:
   error on_auth(std::span<const std::byte> body);
   void become_ready();
   error on_actor_message(std::span<const std::byte> body);
+  void on_fragment(std::span<const std::byte> body);
+  void start_write(outbound_queue::push_result r);
   void flush(); // I/O thread: writes what is queued
   void answer_undeliverable(const wire::actor_message_header& hdr, const error& reason);
 
@@ -92,6 +108,8 @@ private:
   std::array<std::byte, wire::length_size> length_buf_{};
   std::vector<std::byte> read_buf_;
   std::vector<std::byte> write_buf_;
+  std::span<const std::byte> write_piece_; // a fragment's bytes, inside out_
+  std::vector<std::byte> reassembly_;      // the large frame arriving in fragments
   wire::hello peer_hello_;
   wire::nonce_type our_nonce_{};
   bool hello_received_ = false; // and checked; with a secret, auth comes next
@@ -102,10 +120,7 @@ private:
   std::atomic<bool> ready_{false};
 
   // Any thread.
-  std::mutex out_mtx_;
-  std::vector<std::byte> out_;
-  bool writing_ = false;
-  bool out_closed_ = false;
+  outbound_queue out_;
 };
 
 } // namespace troupe::net

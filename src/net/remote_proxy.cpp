@@ -29,7 +29,7 @@ bool remote_proxy::enqueue(mailbox_element_ptr e, execution_unit* ctx) {
   error reason{sec::request_receiver_down};
   if (!is_terminated()) {
     if (auto p = route_.lock()) {
-      reason = p->send_actor_message(*e, id());
+      reason = p->send_actor_message(*e, id(), node());
       if (reason.empty())
         return true;
     }

@@ -27,6 +27,9 @@ public:
   bool enqueue(mailbox_element_ptr e, execution_unit* ctx) override;
   const char* name() const override { return "remote_proxy"; }
 
+  // Whether its messages go out on `p` (directly or routed through it).
+  bool routes_through(const peer* p) const noexcept { return route_.lock().get() == p; }
+
   // The remote actor is gone: links and monitors fire with `reason`, and
   // later messages bounce (requests get sec::request_receiver_down).
   void kill(const error& reason) { finalize_links(reason); }

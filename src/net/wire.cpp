@@ -113,28 +113,46 @@ std::size_t begin_actor_message(std::vector<std::byte>& out, const actor_message
   auto start = begin_frame(out, frame_kind::actor_message);
   binary_serializer f{out};
   f.write_varint(x.source);
-  if (x.source_node) {
-    f.write_byte(1);
+  f.write_byte((x.source_node ? 1 : 0) | (x.dest_node ? 2 : 0));
+  if (x.source_node)
     write_node(f, x.source_node);
-  } else {
-    f.write_byte(0);
-  }
   f.write_varint(x.dest);
+  if (x.dest_node)
+    write_node(f, x.dest_node);
   f.write_varint(x.message_id);
   return start;
 }
 
-void write_monitor(std::vector<std::byte>& out, std::uint64_t actor) {
+namespace {
+
+void write_optional_node(binary_serializer& f, const node_id& node) {
+  f.write_byte(node ? 1 : 0);
+  if (node)
+    write_node(f, node);
+}
+
+bool read_optional_node(binary_deserializer& f, node_id& node) {
+  std::uint8_t has_node{};
+  if (!f.read_byte(has_node) || has_node > 1)
+    return false;
+  return has_node == 0 || read_node(f, node);
+}
+
+} // namespace
+
+void write_monitor(std::vector<std::byte>& out, std::uint64_t actor, const node_id& node) {
   auto start = begin_frame(out, frame_kind::monitor);
   binary_serializer f{out};
   f.write_varint(actor);
+  write_optional_node(f, node);
   finish_frame(out, start);
 }
 
-void write_down(std::vector<std::byte>& out, std::uint64_t actor, const error& reason) {
+void write_down(std::vector<std::byte>& out, std::uint64_t actor, const error& reason, const node_id& node) {
   auto start = begin_frame(out, frame_kind::down);
   binary_serializer f{out};
   f.write_varint(actor);
+  write_optional_node(f, node);
   f.apply(reason);
   finish_frame(out, start);
 }
@@ -145,6 +163,14 @@ void write_heartbeat(std::vector<std::byte>& out) {
 
 void write_goodbye(std::vector<std::byte>& out) {
   finish_frame(out, begin_frame(out, frame_kind::goodbye));
+}
+
+void write_fragment_header(std::vector<std::byte>& out, std::size_t piece_size, bool last) {
+  auto n = static_cast<std::uint32_t>(piece_size + 2); // kind and flags
+  for (std::size_t i = 0; i < length_size; ++i)
+    out.push_back(static_cast<std::byte>((n >> (8 * i)) & 0xff));
+  out.push_back(static_cast<std::byte>(frame_kind::fragment));
+  out.push_back(static_cast<std::byte>(last ? 1 : 0));
 }
 
 // ---- decoding -------------------------------------------------------------------
@@ -165,10 +191,10 @@ decode_result<frame_view> read_frame(std::span<const std::byte> frame) noexcept 
   if (frame.empty())
     return error{sec::malformed_message, "empty frame"};
   auto kind = static_cast<std::uint8_t>(frame[0]);
-  if (kind < static_cast<std::uint8_t>(frame_kind::hello) || kind > static_cast<std::uint8_t>(frame_kind::auth))
+  if (kind < static_cast<std::uint8_t>(frame_kind::hello) || kind > static_cast<std::uint8_t>(frame_kind::fragment))
     return error{sec::malformed_message, "unknown frame kind " + std::to_string(kind)};
   auto k = static_cast<frame_kind>(kind);
-  if (k != frame_kind::actor_message && frame.size() > max_control_frame)
+  if (k != frame_kind::actor_message && k != frame_kind::fragment && frame.size() > max_control_frame)
     return error{sec::malformed_message, "oversized control frame"};
   return frame_view{k, frame.subspan(1)};
 }
@@ -221,14 +247,14 @@ decode_result<actor_message_header> read_actor_message(std::span<const std::byte
                                                        std::span<const std::byte>& payload) noexcept {
   binary_deserializer f{body};
   actor_message_header x;
-  std::uint8_t has_node{};
-  if (!f.read_varint(x.source) || !f.read_byte(has_node))
+  std::uint8_t nodes{};
+  if (!f.read_varint(x.source) || !f.read_byte(nodes))
     return malformed(f, "truncated message header");
-  if (has_node > 1)
-    return error{sec::malformed_message, "bad source-node flag"};
-  if (has_node == 1 && !read_node(f, x.source_node))
+  if (nodes > 3)
+    return error{sec::malformed_message, "bad node flags"};
+  if ((nodes & 1) != 0 && !read_node(f, x.source_node))
     return malformed(f, "truncated message header");
-  if (!f.read_varint(x.dest) || !f.read_varint(x.message_id))
+  if (!f.read_varint(x.dest) || ((nodes & 2) != 0 && !read_node(f, x.dest_node)) || !f.read_varint(x.message_id))
     return malformed(f, "truncated message header");
   if (x.dest == 0)
     return error{sec::malformed_message, "message without receiver"};
@@ -245,19 +271,28 @@ decode_result<auth_tag> read_auth(std::span<const std::byte> body) noexcept {
   return finish(f, tag);
 }
 
-decode_result<std::uint64_t> read_monitor(std::span<const std::byte> body) noexcept {
+decode_result<fragment_view> read_fragment(std::span<const std::byte> body) noexcept {
+  if (body.empty())
+    return error{sec::malformed_message, "truncated fragment frame"};
+  auto flags = static_cast<std::uint8_t>(body[0]);
+  if (flags > 1)
+    return error{sec::malformed_message, "unknown fragment flags " + std::to_string(flags)};
+  return fragment_view{flags == 1, body.subspan(1)};
+}
+
+decode_result<monitor_info> read_monitor(std::span<const std::byte> body) noexcept {
   binary_deserializer f{body};
-  std::uint64_t id{};
-  if (!f.read_varint(id))
+  monitor_info x;
+  if (!f.read_varint(x.actor) || !read_optional_node(f, x.node))
     return malformed(f, "truncated monitor frame");
-  return finish(f, id);
+  return finish(f, x);
 }
 
 decode_result<down_info> read_down(std::span<const std::byte> body) noexcept {
   try {
     binary_deserializer f{body};
     down_info x;
-    if (!f.read_varint(x.actor) || !f.apply(x.reason))
+    if (!f.read_varint(x.actor) || !read_optional_node(f, x.node) || !f.apply(x.reason))
       return malformed(f, "truncated down frame");
     return finish(f, std::move(x));
   } catch (const std::bad_alloc&) {

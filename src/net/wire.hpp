@@ -20,13 +20,16 @@ namespace troupe::net::wire {
 
 // "TRPE" as a little-endian uint32, at the start of every hello.
 inline constexpr std::uint32_t magic = 0x45505254;
-inline constexpr std::uint16_t protocol_version = 1;
+inline constexpr std::uint16_t protocol_version = 2;
 
 // uint32 length (of kind and body), then uint8 kind.
 inline constexpr std::size_t length_size = 4;
 // A frame of every kind but actor_message is small; a peer that announces a
 // larger one is cut off before its bytes are read.
 inline constexpr std::size_t max_control_frame = 1 << 20;
+// A message whose frame is larger than this crosses in fragments of this
+// size, so that smaller frames can go between them.
+inline constexpr std::size_t fragment_size = 64 << 10;
 
 enum class frame_kind : std::uint8_t {
   hello = 1,         // the first frame in each direction
@@ -36,6 +39,7 @@ enum class frame_kind : std::uint8_t {
   heartbeat = 5,     // nothing else to say; proves the sender is alive
   goodbye = 6,       // the sender closes the connection on purpose
   auth = 7,          // proof that the sender knows the shared secret
+  fragment = 8,      // a piece of a large actor_message frame (its kind and body)
 };
 
 inline constexpr std::size_t nonce_size = 16;
@@ -72,6 +76,9 @@ struct actor_message_header {
   // connection (a handle that was passed on); invalid otherwise.
   node_id source_node;
   std::uint64_t dest = 0;
+  // The receiver's node when it is not the node at the other end: that node
+  // forwards the message (routing through an intermediate node).
+  node_id dest_node;
   std::uint64_t message_id = 0;
 };
 
@@ -82,11 +89,17 @@ void write_hello(std::vector<std::byte>& out, const hello& x);
 // caller through the returned position: begin_actor_message writes the
 // header, finish_frame the length once the body is complete.
 std::size_t begin_actor_message(std::vector<std::byte>& out, const actor_message_header& x);
-void write_monitor(std::vector<std::byte>& out, std::uint64_t actor);
-void write_down(std::vector<std::byte>& out, std::uint64_t actor, const error& reason);
+// `node`: the actor's node when it is not the sender's (monitor) or the
+// receiver's peer (down) itself, i.e. a routed actor; invalid otherwise.
+void write_monitor(std::vector<std::byte>& out, std::uint64_t actor, const node_id& node = {});
+void write_down(std::vector<std::byte>& out, std::uint64_t actor, const error& reason, const node_id& node = {});
 void write_heartbeat(std::vector<std::byte>& out);
 void write_auth(std::vector<std::byte>& out, const auth_tag& tag);
 void write_goodbye(std::vector<std::byte>& out);
+// The header of a fragment frame that carries the next `piece_size` bytes of
+// a large frame's body; the caller writes those bytes right after it.
+void write_fragment_header(std::vector<std::byte>& out, std::size_t piece_size, bool last);
+inline constexpr std::size_t fragment_header_size = length_size + 2; // length, kind, flags
 // Sets the length prefix of the frame that starts at `frame_start`.
 void finish_frame(std::vector<std::byte>& out, std::size_t frame_start);
 
@@ -106,10 +119,20 @@ decode_result<hello> read_hello(std::span<const std::byte> body) noexcept;
 // The header and, in `payload`, the serialized message after it.
 decode_result<actor_message_header> read_actor_message(std::span<const std::byte> body,
                                                        std::span<const std::byte>& payload) noexcept;
-decode_result<std::uint64_t> read_monitor(std::span<const std::byte> body) noexcept;
+struct monitor_info {
+  std::uint64_t actor = 0;
+  node_id node; // invalid: the receiver's own actor
+};
+decode_result<monitor_info> read_monitor(std::span<const std::byte> body) noexcept;
 decode_result<auth_tag> read_auth(std::span<const std::byte> body) noexcept;
+struct fragment_view {
+  bool last = false;
+  std::span<const std::byte> piece;
+};
+decode_result<fragment_view> read_fragment(std::span<const std::byte> body) noexcept;
 struct down_info {
   std::uint64_t actor = 0;
+  node_id node; // invalid: an actor of the sender
   error reason;
 };
 decode_result<down_info> read_down(std::span<const std::byte> body) noexcept;

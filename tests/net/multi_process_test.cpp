@@ -10,60 +10,18 @@
 #include <cstdint>
 #include <string>
 
-#include "node_process.hpp"
+#include "node_session.hpp"
 #include "test_service.hpp"
 #include "troupe/net.hpp"
 
 using namespace troupe;
 using namespace std::chrono_literals;
+using troupe::test::await_down;
+using troupe::test::client;
+using troupe::test::session;
+using troupe::test::start_node;
 
 namespace {
-
-test::node_process start_node(const std::string& mode, std::uint16_t port = 0) {
-  std::vector<std::string> args{TROUPE_TEST_NODE, mode};
-  if (port != 0)
-    args.push_back(std::to_string(port));
-  // Generous: a loaded CI machine (or a sanitizer) must not make the node give
-  // up on a client that is merely slow.
-  args.emplace_back("--middleman.connection-timeout=30s");
-  return test::node_process{std::move(args)};
-}
-
-// The client's settings; only the frozen-node test relies on a short timeout.
-struct client {
-  explicit client(std::string heartbeat = "50ms", std::string timeout = "30s") {
-    cfg.load<net::middleman>();
-    EXPECT_FALSE(cfg.set("middleman.heartbeat-interval", heartbeat));
-    EXPECT_FALSE(cfg.set("middleman.connection-timeout", timeout));
-    EXPECT_FALSE(cfg.set("middleman.connect-timeout", "5s"));
-  }
-  actor_system_config cfg;
-};
-
-// A node process, and a client system connected to the actor it publishes.
-struct session {
-  explicit session(const std::string& mode = "serve", const std::string& timeout = "30s")
-    : node(start_node(mode)), c("50ms", timeout), sys(c.cfg) {
-    auto x = sys.middleman().remote_actor("127.0.0.1", node.port());
-    if (x)
-      svc = *x;
-    else
-      connect_error = x.error();
-  }
-  test::node_process node;
-  client c;
-  actor_system sys;
-  actor svc;
-  error connect_error;
-};
-
-// Waits for a down_msg (at most 10 s, so a broken layer fails instead of
-// hanging); its reason.
-error await_down(scoped_actor& self) {
-  error reason{sec::request_timeout, "no down_msg within 10 s"};
-  self->receive([&](down_msg& dm) { reason = dm.reason; }, after(10s) >> [] {});
-  return reason;
-}
 
 TEST(multi_process, a_request_crosses_processes_and_comes_back) {
   session s;
@@ -84,12 +42,7 @@ TEST(multi_process, numbered_messages_arrive_complete_and_in_order) {
   scoped_actor self{s.sys};
   for (std::int64_t i = 0; i < n; ++i)
     self->send(s.svc, atom("seq"), i);
-  std::int64_t count = -1;
-  bool in_order = false;
-  self->request(s.svc, 30s, atom("report"))
-    .receive([&](std::int64_t k, bool ok) { count = k, in_order = ok; }, [](error& e) { FAIL() << to_string(e); });
-  EXPECT_EQ(count, n);
-  EXPECT_TRUE(in_order);
+  EXPECT_EQ(test::check_report(self, s.svc, n), "");
   EXPECT_EQ(s.node.stop(), 0);
 }
 

@@ -73,12 +73,22 @@ public:
     pid_ = -1;
   }
 
-  // Closes its stdin and waits for it to exit; its exit status.
+  // Closes its stdin and waits for it to exit (30 s at most: then it is
+  // killed, and a test fails instead of hanging); its exit status.
   int stop() {
     close(stdin_);
     stdin_ = -1;
     int status = 0;
-    waitpid(pid_, &status, 0);
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds{30};
+    while (waitpid(pid_, &status, WNOHANG) == 0) {
+      if (std::chrono::steady_clock::now() > deadline) {
+        kill(pid_, SIGKILL);
+        waitpid(pid_, nullptr, 0);
+        pid_ = -1;
+        return -1;
+      }
+      poll(nullptr, 0, 5);
+    }
     pid_ = -1;
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }

@@ -3,8 +3,9 @@
 // A node for the multi-process tests: publishes a service actor on a
 // loopback port, prints "port=N" and runs until its standard input closes.
 //
-//   troupe_test_node serve [PORT] [--middleman.*=...]   a dynamically typed service
-//   troupe_test_node typed [PORT]                      a typed calculator
+//   troupe_test_node serve [PORT] [--bind=ADDR] [--middleman.*=...]   a dynamically typed service
+//   troupe_test_node typed [PORT]                                    a typed calculator
+// It listens on 127.0.0.1 unless --bind names another address ("" for all).
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -26,7 +27,15 @@ int main(int argc, char** argv) {
   }
   actor_system_config cfg;
   cfg.load<net::middleman>();
-  std::vector<std::string> args(argv + first_option, argv + argc);
+  std::vector<std::string> args;
+  std::string bind = "127.0.0.1";
+  for (int i = first_option; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.rfind("--bind=", 0) == 0)
+      bind = arg.substr(7);
+    else
+      args.push_back(std::move(arg));
+  }
   if (auto err = cfg.parse(args)) {
     std::cerr << "test_node: " << to_string(err) << '\n';
     return 2;
@@ -36,11 +45,11 @@ int main(int argc, char** argv) {
   actor svc;
   if (mode == "serve") {
     svc = sys.spawn(test::service);
-    bound = sys.middleman().publish(svc, port, "127.0.0.1", true);
+    bound = sys.middleman().publish(svc, port, bind, true);
   } else if (mode == "typed") {
     auto calc = sys.spawn(test::typed_calculator);
     svc = actor{calc};
-    bound = sys.middleman().publish(calc, port, "127.0.0.1", true);
+    bound = sys.middleman().publish(calc, port, bind, true);
   }
   if (!bound) {
     std::cerr << "test_node: " << to_string(bound.error()) << '\n';

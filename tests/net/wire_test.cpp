@@ -78,15 +78,17 @@ TEST(wire, auth_tags_bind_secret_nonce_and_both_nodes) {
   EXPECT_FALSE(wire::read_auth(f->body.first(31)));
 }
 
-TEST(wire, actor_message_header_round_trips_with_and_without_source_node) {
-  for (bool with_node : {false, true}) {
+TEST(wire, actor_message_header_round_trips_with_and_without_source_and_dest_node) {
+  for (int nodes = 0; nodes < 4; ++nodes) {
     std::vector<std::byte> frame;
     wire::actor_message_header hdr;
     hdr.source = 7;
     hdr.dest = 300;
     hdr.message_id = (std::uint64_t{1} << 63) | 5;
-    if (with_node)
+    if ((nodes & 1) != 0)
       hdr.source_node = node_id::make_local();
+    if ((nodes & 2) != 0)
+      hdr.dest_node = node_id::make_local();
     auto start = wire::begin_actor_message(frame, hdr);
     frame.push_back(std::byte{0xAB}); // stands for the message
     wire::finish_frame(frame, start);
@@ -99,27 +101,32 @@ TEST(wire, actor_message_header_round_trips_with_and_without_source_node) {
     EXPECT_EQ(back->dest, 300u);
     EXPECT_EQ(back->message_id, hdr.message_id);
     EXPECT_EQ(back->source_node, hdr.source_node);
+    EXPECT_EQ(back->dest_node, hdr.dest_node);
     ASSERT_EQ(payload.size(), 1u);
     EXPECT_EQ(payload[0], std::byte{0xAB});
   }
 }
 
-TEST(wire, down_and_monitor_round_trip) {
-  std::vector<std::byte> frame;
-  wire::write_down(frame, 99, error{exit_reason::user_shutdown});
-  auto f = wire::read_frame(body_of(frame));
-  ASSERT_TRUE(f);
-  auto d = wire::read_down(f->body);
-  ASSERT_TRUE(d);
-  EXPECT_EQ(d->actor, 99u);
-  EXPECT_EQ(d->reason, error{exit_reason::user_shutdown});
-  frame.clear();
-  wire::write_monitor(frame, 12345);
-  f = wire::read_frame(body_of(frame));
-  ASSERT_TRUE(f);
-  auto m = wire::read_monitor(f->body);
-  ASSERT_TRUE(m);
-  EXPECT_EQ(*m, 12345u);
+TEST(wire, down_and_monitor_round_trip_with_and_without_a_node) {
+  for (node_id node : {node_id{}, node_id::make_local()}) {
+    std::vector<std::byte> frame;
+    wire::write_down(frame, 99, error{exit_reason::user_shutdown}, node);
+    auto f = wire::read_frame(body_of(frame));
+    ASSERT_TRUE(f);
+    auto d = wire::read_down(f->body);
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->actor, 99u);
+    EXPECT_EQ(d->node, node);
+    EXPECT_EQ(d->reason, error{exit_reason::user_shutdown});
+    frame.clear();
+    wire::write_monitor(frame, 12345, node);
+    f = wire::read_frame(body_of(frame));
+    ASSERT_TRUE(f);
+    auto m = wire::read_monitor(f->body);
+    ASSERT_TRUE(m);
+    EXPECT_EQ(m->actor, 12345u);
+    EXPECT_EQ(m->node, node);
+  }
 }
 
 TEST(wire, lengths_outside_the_limit_are_refused) {

@@ -27,9 +27,13 @@
 #include "troupe/net/interface_signature.hpp"
 #include "troupe/net/middleman_settings.hpp"
 #include "troupe/node_id.hpp"
+#include "troupe/spawn_options.hpp"
 
 namespace troupe::net {
 
+class broker;
+class broker_registry;
+class broker_sockets;
 class middleman_impl;
 
 class middleman final : public actor_system_module {
@@ -93,7 +97,33 @@ public:
   // Proxies alive right now (tests and inspection).
   std::size_t proxy_count() const;
 
+  // Bytes queued for `node` and not yet written to its socket (0: not
+  // connected). Past middleman.max-queued-bytes, senders wait.
+  std::size_t queued_bytes(const node_id& node) const;
+
+  // ---- brokers: actors that own sockets (troupe/net/broker.hpp defines these) ----
+
+  // A broker without sockets yet: fun(broker* self, xs...) returns its behavior.
+  template <spawn_options Os = no_spawn_options, class F, class... Ts>
+  actor spawn_broker(F fun, Ts&&... xs);
+
+  // A broker that starts with an acceptor on `port` of every interface (0: any
+  // free port). Given a std::uint16_t variable, sets it to the port bound.
+  template <spawn_options Os = no_spawn_options, class F, class... Ts>
+  expected<actor> spawn_server(F fun, std::uint16_t& port, Ts&&... xs);
+  template <spawn_options Os = no_spawn_options, class F, class... Ts>
+  expected<actor> spawn_server(F fun, const std::uint16_t& port, Ts&&... xs);
+
+  // A broker that starts with a connection to host:port:
+  // fun(broker* self, connection_handle hdl, xs...). Fails after
+  // middleman.connect-timeout.
+  template <spawn_options Os = no_spawn_options, class F, class... Ts>
+  expected<actor> spawn_client(F fun, const std::string& host, std::uint16_t port, Ts&&... xs);
+
 private:
+  friend class broker;
+  friend class broker_sockets;
+
   template <class H>
   using handle_type_of = std::conditional_t < requires {
     typename H::signatures;
@@ -108,6 +138,7 @@ private:
   actor_system& sys_;
   settings settings_;
   std::unique_ptr<middleman_impl> impl_;
+  std::unique_ptr<broker_registry> brokers_; // destroyed before impl_, whose I/O thread runs their sockets
 };
 
 // The seed's free forms, on actor_system::current() (which must have loaded

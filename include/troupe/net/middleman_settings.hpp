@@ -23,6 +23,10 @@ struct middleman_settings {
   // The largest frame this node accepts; a peer that sends a larger one is
   // disconnected.
   std::size_t max_message_size = std::size_t{256} << 20;
+  // Flow control: once this many bytes wait to be written to one node, a
+  // sender (but the I/O thread) waits until half of them are written or the
+  // connection ends. A slow reader thus bounds the sender's memory.
+  std::size_t max_queued_bytes = std::size_t{32} << 20;
   // Only peers with the same application identifier may connect.
   std::string app_identifier = "troupe";
   // With a secret (given here or read from secret_file), both ends of every

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#include "outbound_queue.hpp"
+
+#include <algorithm>
+
+#include "wire.hpp"
+
+namespace troupe::net {
+
+outbound_queue::push_result outbound_queue::push_control(std::span<const std::byte> frame) {
+  std::lock_guard guard{mtx_};
+  if (closed_)
+    return push_result::closed;
+  control_.insert(control_.end(), frame.begin(), frame.end());
+  return after_push(0);
+}
+
+outbound_queue::push_result outbound_queue::push(std::vector<std::byte>& frame, std::uint64_t source,
+                                                 std::uint64_t dest) {
+  std::lock_guard guard{mtx_};
+  if (closed_)
+    return push_result::closed;
+  auto n = frame.size();
+  if (n > wire::length_size + wire::fragment_size) {
+    bulk_.push_back(bulk_entry{std::move(frame), wire::length_size, source, dest, true});
+  } else if (behind_bulk(source, dest)) {
+    bulk_.push_back(bulk_entry{frame, 0, source, dest, false});
+  } else {
+    small_.insert(small_.end(), frame.begin(), frame.end());
+  }
+  return after_push(n);
+}
+
+outbound_queue::push_result outbound_queue::push_last(std::vector<std::byte>& frame) {
+  std::lock_guard guard{mtx_};
+  if (closed_)
+    return push_result::closed;
+  auto n = frame.size();
+  if (bulk_.empty())
+    small_.insert(small_.end(), frame.begin(), frame.end());
+  else
+    bulk_.push_back(bulk_entry{frame, 0, any, any, false});
+  return after_push(n);
+}
+
+bool outbound_queue::behind_bulk(std::uint64_t source, std::uint64_t dest) const {
+  return std::any_of(bulk_.begin(), bulk_.end(), [&](const bulk_entry& e) {
+    return e.source == any || (e.source == source && (e.dest == dest || e.dest == any || dest == any));
+  });
+}
+
+outbound_queue::push_result outbound_queue::after_push(std::size_t bytes) {
+  queued_ += bytes;
+  if (writing_)
+    return push_result::queued;
+  writing_ = true;
+  return push_result::start_write;
+}
+
+bool outbound_queue::next_batch(std::vector<std::byte>& buf, std::span<const std::byte>& piece) {
+  buf.clear();
+  piece = {};
+  std::lock_guard guard{mtx_};
+  if (closed_) {
+    writing_ = false;
+    return false;
+  }
+  if (!control_.empty()) {
+    buf.swap(control_);
+    control_.clear();
+  }
+  taken_ = small_.size();
+  if (buf.empty()) {
+    buf.swap(small_); // the common case: no copy
+  } else {
+    buf.insert(buf.end(), small_.begin(), small_.end());
+  }
+  small_.clear();
+  // Whole frames that wait in bulk behind an entry already sent go now, then
+  // one fragment of the first large message.
+  while (!bulk_.empty() && !bulk_.front().fragmented) {
+    auto& e = bulk_.front();
+    buf.insert(buf.end(), e.frame.begin(), e.frame.end());
+    taken_ += e.frame.size();
+    bulk_.pop_front();
+  }
+  if (!bulk_.empty()) {
+    auto& e = bulk_.front();
+    auto n = std::min(wire::fragment_size, e.frame.size() - e.offset);
+    bool last = e.offset + n == e.frame.size();
+    wire::write_fragment_header(buf, n, last);
+    piece = std::span<const std::byte>{e.frame}.subspan(e.offset, n);
+    e.offset += n;
+    taken_ += n + (e.offset == wire::length_size + n ? wire::length_size : 0);
+    pop_after_write_ = last;
+  }
+  if (buf.empty()) {
+    writing_ = false;
+    return false;
+  }
+  return true;
+}
+
+void outbound_queue::batch_written() {
+  std::lock_guard guard{mtx_};
+  if (closed_)
+    return;
+  if (pop_after_write_) {
+    bulk_.pop_front();
+    pop_after_write_ = false;
+  }
+  queued_ -= std::min(queued_, taken_);
+  taken_ = 0;
+  if (waiting_ > 0 && queued_ <= high_water_ / 2)
+    room_.notify_all();
+}
+
+void outbound_queue::wait_for_room() {
+  std::unique_lock guard{mtx_};
+  if (queued_ <= high_water_ || closed_)
+    return;
+  ++waiting_;
+  room_.wait(guard, [this] { return queued_ <= high_water_ / 2 || closed_; });
+  --waiting_;
+}
+
+void outbound_queue::close() {
+  std::lock_guard guard{mtx_};
+  closed_ = true;
+  control_.clear();
+  small_.clear();
+  bulk_.clear();
+  queued_ = 0;
+  pop_after_write_ = false;
+  room_.notify_all();
+}
+
+bool outbound_queue::closed() const {
+  std::lock_guard guard{mtx_};
+  return closed_;
+}
+
+std::size_t outbound_queue::queued_bytes() const {
+  std::lock_guard guard{mtx_};
+  return queued_;
+}
+
+} // namespace troupe::net

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// The frames a connection has yet to write, in three lanes, so that neither a
+// large message nor a fast sender holds up what must get through:
+//   control  heartbeats; written first, never behind user data;
+//   small    every frame up to wire::fragment_size, in the order queued;
+//   bulk     larger messages, written one fragment per write, so a small frame
+//            waits at most one fragment's time behind them.
+// A frame that must stay behind a bulk entry (a message between the same two
+// actors, the down frame of an actor whose message is still in bulk, the
+// goodbye) joins the bulk lane after it: order between two actors holds as it
+// does locally.
+//
+// Flow control: the small and bulk lanes together hold at most about
+// `high_water` bytes. A sender that finds more waits in wait_for_room() until
+// the writer has drained them to half, or the connection closes; the I/O
+// thread never waits. The TCP window carries the pressure from a peer that
+// reads slowly back to this queue.
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <span>
+#include <vector>
+
+namespace troupe::net {
+
+class outbound_queue {
+public:
+  // Who a frame is between, for the order rule; `any` matches every actor.
+  static constexpr std::uint64_t any = ~std::uint64_t{0};
+
+  enum class push_result {
+    queued,      // a write is under way and will take it
+    start_write, // the queue was idle: the caller must have the writer run
+    closed,      // dropped: the connection is closed
+  };
+
+  explicit outbound_queue(std::size_t high_water) : high_water_(high_water) {}
+
+  // A heartbeat: ahead of all user data.
+  push_result push_control(std::span<const std::byte> frame);
+  // An ordered frame from actor `source` for actor `dest` of the peer.
+  push_result push(std::vector<std::byte>& frame, std::uint64_t source, std::uint64_t dest);
+  // An ordered frame outside any actor's order (hello, auth, monitor).
+  push_result push_unordered(std::vector<std::byte>& frame) { return push(frame, any, any); }
+  // After everything queued so far (the goodbye).
+  push_result push_last(std::vector<std::byte>& frame);
+
+  // I/O thread. The next batch to write: `buf` (cleared first) gets control
+  // and small frames and the header of the next fragment, `piece` the
+  // fragment's bytes (they stay valid until batch_written). False when there
+  // is nothing to write: the queue is idle again.
+  bool next_batch(std::vector<std::byte>& buf, std::span<const std::byte>& piece);
+  // I/O thread, after the batch was written: releases what it took and wakes
+  // senders waiting for room.
+  void batch_written();
+
+  // Blocks while the lanes hold more than high_water bytes, until they are
+  // down to half or the queue closed.
+  void wait_for_room();
+  // Drops everything and refuses new frames; wakes waiting senders.
+  void close();
+
+  bool closed() const;
+  // Bytes in the small and bulk lanes.
+  std::size_t queued_bytes() const;
+  std::size_t high_water() const noexcept { return high_water_; }
+
+private:
+  struct bulk_entry {
+    std::vector<std::byte> frame; // the whole frame, length prefix included
+    std::size_t offset = 0;       // sent so far (fragmented: of the body)
+    std::uint64_t source = 0;
+    std::uint64_t dest = 0;
+    bool fragmented = false;
+  };
+
+  // Whether a frame between source and dest must follow a bulk entry.
+  bool behind_bulk(std::uint64_t source, std::uint64_t dest) const;
+  push_result after_push(std::size_t bytes);
+
+  mutable std::mutex mtx_;
+  std::condition_variable room_;
+  std::size_t high_water_;
+  std::vector<std::byte> control_;
+  std::vector<std::byte> small_;
+  std::deque<bulk_entry> bulk_;
+  std::size_t queued_ = 0;
+  std::size_t waiting_ = 0;      // senders in wait_for_room
+  bool writing_ = false;         // a batch is being written
+  bool pop_after_write_ = false; // the batch took the last piece of bulk_.front()
+  std::size_t taken_ = 0;        // small and bulk bytes of the batch being written
+  bool closed_ = false;
+};
+
+} // namespace troupe::net

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// A Linux network namespace of the test's own, joined to the test's namespace
+// by a veth pair on a /30 subnet derived from the process id (so that tests
+// running in parallel do not collide): this side .1, the namespace .2. The
+// test can take the link down (a partition), drop a share of the packets
+// entering the namespace (nftables), and run a program inside it. The
+// destructor removes the namespace, which removes the pair and the rules.
+// Needs root and iproute2; available() says whether this machine allows it.
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace troupe::test {
+
+class netns_link {
+public:
+  // Whether namespaces can be made here (root, iproute2, kernel support).
+  static bool available() {
+    if (geteuid() != 0)
+      return false;
+    auto probe = "trprobe" + std::to_string(getpid());
+    if (!run("ip netns add " + probe))
+      return false;
+    run("ip netns del " + probe);
+    return true;
+  }
+
+  // Whether nftables is installed (for drop_percent).
+  static bool has_nft() { return run("command -v nft"); }
+
+  netns_link() {
+    auto pid = static_cast<unsigned>(getpid());
+    auto idx = pid % 16384;
+    prefix_ = "10.213." + std::to_string(idx >> 6) + ".";
+    auto base = (idx & 63) * 4;
+    outer_address_ = prefix_ + std::to_string(base + 1);
+    inner_address_ = prefix_ + std::to_string(base + 2);
+    name_ = "trns" + std::to_string(pid);
+    outer_ = "trv" + std::to_string(pid) + "o";
+    inner_ = "trv" + std::to_string(pid) + "i";
+    run("ip netns del " + name_); // a leftover of a crashed run
+    must("ip netns add " + name_);
+    must("ip link add " + outer_ + " type veth peer name " + inner_);
+    must("ip link set " + inner_ + " netns " + name_);
+    must("ip addr add " + outer_address_ + "/30 dev " + outer_);
+    must("ip link set " + outer_ + " up");
+    must(in_ns("ip addr add " + inner_address_ + "/30 dev " + inner_));
+    must(in_ns("ip link set " + inner_ + " up"));
+    must(in_ns("ip link set lo up"));
+  }
+
+  netns_link(const netns_link&) = delete;
+  netns_link& operator=(const netns_link&) = delete;
+
+  ~netns_link() {
+    run("ip link del " + outer_);
+    run("ip netns del " + name_);
+  }
+
+  const std::string& name() const noexcept { return name_; }
+  // The namespace's address, reachable from the test.
+  const std::string& inner_address() const noexcept { return inner_address_; }
+
+  // The argument vector prefix that runs a program inside the namespace.
+  std::vector<std::string> exec_prefix() const { return {"/usr/sbin/ip", "netns", "exec", name_}; }
+
+  // A partition: no packet crosses while the link is down.
+  void set_link(bool up) { must("ip link set " + outer_ + (up ? " up" : " down")); }
+
+  // Drops `percent` % of the TCP packets entering the namespace, at random.
+  void drop_percent(int percent) {
+    must(in_ns("nft add table inet troupe_loss"));
+    must(in_ns("nft add chain inet troupe_loss input '{ type filter hook input priority 0; policy accept; }'"));
+    must(in_ns("nft add rule inet troupe_loss input meta l4proto tcp numgen random mod 100 lt "
+               + std::to_string(percent) + " drop"));
+  }
+
+private:
+  static bool run(const std::string& cmd) { return std::system((cmd + " >/dev/null 2>&1").c_str()) == 0; }
+  static void must(const std::string& cmd) {
+    if (!run(cmd))
+      throw std::runtime_error("netns_link: failed: " + cmd);
+  }
+  std::string in_ns(const std::string& cmd) const { return "ip netns exec " + name_ + " " + cmd; }
+
+  std::string prefix_;
+  std::string name_;
+  std::string outer_;
+  std::string inner_;
+  std::string outer_address_;
+  std::string inner_address_;
+};
+
+} // namespace troupe::test

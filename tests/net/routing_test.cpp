@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+// Handles that travel between processes: a handle to a third node, received
+// from a node connected to it, works through that node (requests, the real
+// exit reason, the relay's loss); and eight processes in which every node
+// talks to every other through handles passed around.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "node_session.hpp"
+#include "test_service.hpp"
+#include "troupe/net.hpp"
+
+using namespace troupe;
+using namespace std::chrono_literals;
+using troupe::test::await_down;
+using troupe::test::client;
+using troupe::test::node_process;
+using troupe::test::start_node;
+
+namespace {
+
+// The client connected to node b only, and the service of node c that b
+// dialed and handed over.
+struct three_nodes {
+  three_nodes() : b(start_node("serve")), c(start_node("serve")), sys(cl.cfg) {
+    auto x = sys.middleman().remote_actor("127.0.0.1", b.port());
+    if (!x) {
+      problem = to_string(x.error());
+      return;
+    }
+    svc_b = *x;
+    scoped_actor self{sys};
+    self->request(svc_b, 10s, atom("dial"), std::string{"127.0.0.1"}, static_cast<int>(c.port()))
+      .receive([&](actor& h) { svc_c = std::move(h); }, [&](error& e) { problem = to_string(e); });
+  }
+  node_process b;
+  node_process c;
+  client cl;
+  actor_system sys;
+  actor svc_b;
+  actor svc_c;
+  std::string problem;
+};
+
+} // namespace
+
+TEST(routing, a_handle_to_a_third_node_works_through_the_node_it_came_from) {
+  three_nodes t;
+  ASSERT_TRUE(t.svc_c) << t.problem;
+  EXPECT_NE(t.svc_c.node(), t.svc_b.node());
+  EXPECT_NE(t.svc_c.node(), t.sys.node());
+  // No connection of its own: the traffic goes through b.
+  auto nodes = t.sys.middleman().connected_nodes();
+  EXPECT_EQ(std::count(nodes.begin(), nodes.end(), t.svc_c.node()), 0);
+  scoped_actor self{t.sys};
+  int sum = 0;
+  self->request(t.svc_c, 10s, atom("add"), 20, 22)
+    .receive([&](int r) { sum = r; }, [](error& e) { FAIL() << to_string(e); });
+  EXPECT_EQ(sum, 42);
+  // Messages keep their order on the way through.
+  for (std::int64_t i = 0; i < 10'000; ++i)
+    self->send(t.svc_c, atom("seq"), i);
+  EXPECT_EQ(test::check_report(self, t.svc_c, 10'000), "");
+  // The monitor goes through b, and the real exit reason comes back.
+  self->monitor(t.svc_c);
+  self->send(t.svc_c, atom("quit"));
+  EXPECT_EQ(await_down(self), exit_reason::user_shutdown);
+  error answer;
+  self->request(t.svc_c, 10s, 7).receive([](int) { FAIL() << "a dead actor answered"; }, [&](error& e) { answer = e; });
+  EXPECT_EQ(answer, sec::request_receiver_down);
+  EXPECT_EQ(t.b.stop(), 0);
+  EXPECT_EQ(t.c.stop(), 0);
+}
+
+TEST(routing, the_loss_of_the_relay_ends_the_handles_routed_through_it) {
+  three_nodes t;
+  ASSERT_TRUE(t.svc_c) << t.problem;
+  scoped_actor self{t.sys};
+  self->monitor(t.svc_c);
+  t.b.kill_now();
+  EXPECT_EQ(await_down(self), exit_reason::remote_link_unreachable);
+  EXPECT_EQ(t.c.stop(), 0);
+}
+
+TEST(routing, eight_processes_talk_to_each_other_through_handles_passed_around) {
+  constexpr int remote_nodes = 7;
+  std::vector<std::unique_ptr<node_process>> nodes;
+  for (int i = 0; i < remote_nodes; ++i)
+    nodes.push_back(std::make_unique<node_process>(
+      std::vector<std::string>{TROUPE_TEST_NODE, "serve", "--middleman.connection-timeout=30s"}));
+  client cl;
+  actor_system sys{cl.cfg};
+  // This process is the eighth node, with a service of its own.
+  std::vector<actor> services{sys.spawn(test::service)};
+  for (auto& n : nodes) {
+    auto x = sys.middleman().remote_actor("127.0.0.1", n->port());
+    ASSERT_TRUE(x) << to_string(x.error());
+    services.push_back(*x);
+  }
+  scoped_actor self{sys};
+  for (auto& s : services)
+    for (auto& other : services)
+      if (s != other)
+        self->send(s, atom("meet"), other);
+  // Each service pings the seven others and waits for their pongs.
+  for (auto& s : services) {
+    std::int64_t answered = -1;
+    self->request(s, 30s, atom("pingall"))
+      .receive([&](std::int64_t n, bool) { answered = n; }, [](error& e) { FAIL() << to_string(e); });
+    EXPECT_EQ(answered, remote_nodes) << to_string(s.node());
+  }
+  for (auto& n : nodes)
+    EXPECT_EQ(n->stop(), 0);
+  self->send_exit(services[0], exit_reason::user_shutdown);
+}
