@@ -57,7 +57,7 @@ __kernel void partial_sums(__global const float* in, __local float* tmp, __globa
 int main(int argc, char** argv) {
   // [snippet load]
   actor_system_config cfg;
-  cfg.load<opencl::manager>(); // the OpenCL part is opt-in per system
+  cfg.load<opencl::manager>();          // the OpenCL part is opt-in per system
   if (auto err = cfg.parse(argc, argv)) // --opencl.device=gpu, =1, =<part of a name>
     return 1;
   actor_system sys{cfg};
@@ -78,8 +78,9 @@ int main(int argc, char** argv) {
     std::cerr << to_string(mm.error()) << '\n'; // no device, build log, unknown kernel, ...
     return 1;
   }
-  self->request(*mm, 5s, a, b)
-    .receive([&](const std::vector<float>& c) { product = c; /* size * size elements */ },
+  self
+    ->request(*mm, 5s, a, b) // answered with size * size elements
+    .receive([&](const std::vector<float>& c) { product = c; },
              [](const error& e) { std::cerr << to_string(e) << '\n'; });
   // [/snippet]
   DOC_CHECK(product && *product == std::vector<float>(size * size, 2.0f * size));
@@ -87,7 +88,8 @@ int main(int argc, char** argv) {
   // [snippet typed]
   using multiplier = opencl::signature_handle<float*(float*, float*)>;
   // multiplier is typed_actor<replies_to<std::vector<float>, std::vector<float>>::with<std::vector<float>>>
-  expected<multiplier> typed = opencl::spawn_cl_typed<float*(float*, float*)>(sys, source, "matrix_multiply", {size, size});
+  expected<multiplier> typed =
+    opencl::spawn_cl_typed<float*(float*, float*)>(sys, source, "matrix_multiply", {size, size});
   // [/snippet]
   DOC_CHECK(typed.has_value());
 
@@ -98,12 +100,13 @@ int main(int argc, char** argv) {
               << d.global_memory() / (1024 * 1024) << " MiB, " << d.compute_units() << " compute units)\n";
   expected<opencl::device> first = mngr.find_device(0);
   expected<opencl::device> gpu = mngr.find_device(opencl::device_type::gpu);
-  expected<opencl::device> big = mngr.find_device([](const opencl::device& d) { return d.global_memory() > (1u << 30); });
+  expected<opencl::device> big =
+    mngr.find_device([](const opencl::device& d) { return d.global_memory() > (1u << 30); });
   expected<opencl::device> chosen = mngr.default_device(); // what --opencl.device names
   // [/snippet]
   DOC_CHECK(first.has_value() && chosen.has_value());
-  (void) gpu;
-  (void) big;
+  (void)gpu;
+  (void)big;
 
   // [snippet program]
   expected<opencl::program> prog = mngr.create_program(vector_source, "-cl-fast-relaxed-math", mngr.find_device(0));
@@ -114,12 +117,12 @@ int main(int argc, char** argv) {
   const std::size_t n = 16;
   auto half_size = [](const std::vector<float>& xs) { return xs.size() / 4; };
   expected<actor> sums = mngr.spawn(*prog, "partial_sums", opencl::nd_range{opencl::dim_vec{n}, {}, opencl::dim_vec{4}},
-                                    opencl::in<float>{n},          // exactly n elements, or the request fails
-                                    opencl::local<float>{4},       // 4 floats per work group
+                                    opencl::in<float>{n},           // exactly n elements, or the request fails
+                                    opencl::local<float>{4},        // 4 floats per work group
                                     opencl::out<float>{half_size}); // one sum per group of 4
-  expected<actor> scale = mngr.spawn(*prog, "scale", opencl::nd_range{opencl::dim_vec{n}},
-                                     opencl::in<float>{}, opencl::out<float>{}, // out: the global work size
-                                     opencl::priv<float>{0.5f});                // a fixed argument
+  expected<actor> scale = mngr.spawn(*prog, "scale", opencl::nd_range{opencl::dim_vec{n}}, opencl::in<float>{},
+                                     opencl::out<float>{},       // out: the global work size
+                                     opencl::priv<float>{0.5f}); // a fixed argument
   // [/snippet]
   DOC_CHECK(sums.has_value() && scale.has_value());
   std::vector<float> ones(n, 1.0f);
@@ -133,17 +136,19 @@ int main(int argc, char** argv) {
   auto add = mngr.spawn(*prog, "add", range, opencl::in<float, opencl::mref>{}, opencl::in<float, opencl::mref>{},
                         opencl::out<float, opencl::mref>{});
   std::vector<float> result;
-  self->request(*upload, 5s, ones).receive(
-    [&](opencl::mem_ref<float>& doubled) {              // device memory, not copied
-      self->request(*add, 5s, doubled, doubled).receive(
-        [&](opencl::mem_ref<float>& sum) {
-          expected<std::vector<float>> host = sum.data(); // read back (waits for the kernel)
-          if (host)
-            result = *host;
-        },
-        [](const error&) {});
-    },
-    [](const error&) {});
+  self->request(*upload, 5s, ones)
+    .receive(
+      [&](opencl::mem_ref<float>& doubled) { // device memory, not copied
+        self->request(*add, 5s, doubled, doubled)
+          .receive(
+            [&](opencl::mem_ref<float>& sum) {
+              expected<std::vector<float>> host = sum.data(); // read back (waits for the kernel)
+              if (host)
+                result = *host;
+            },
+            [](const error&) {});
+      },
+      [](const error&) {});
   // [/snippet]
   DOC_CHECK(result == std::vector<float>(n, 4.0f));
 
