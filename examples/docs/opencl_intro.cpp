@@ -154,10 +154,10 @@ int main(int argc, char** argv) {
 
   // [snippet mapping]
   // The actor takes (factor) and answers the sum of 0, 1, ..., n-1 times factor.
-  auto map_args = [n](message& msg) -> std::optional<message> {
+  auto map_args = [count = n](message& msg) -> std::optional<message> {
     if (!msg.match_elements<float>())
       return std::nullopt; // not for this actor: stays unmatched, like any message
-    std::vector<float> xs(n);
+    std::vector<float> xs(count);
     std::iota(xs.begin(), xs.end(), 0.0f);
     return make_message(std::move(xs), msg.get_as<float>(0));
   };

@@ -182,10 +182,10 @@ TEST_F(opencl_kernel_actor_test, mapping_functions_give_the_kernel_another_inter
   auto prog = build();
   const std::size_t n = 8;
   // The actor takes (atom "scale", n) and answers with the sum of 0..n-1 scaled.
-  auto map_args = [n](message& msg) -> std::optional<message> {
+  auto map_args = [count = n](message& msg) -> std::optional<message> {
     if (!msg.match_elements<atom_value, int>() || msg.get_as<atom_value>(0) != atom("scale"))
       return std::nullopt;
-    std::vector<float> xs(n);
+    std::vector<float> xs(count);
     std::iota(xs.begin(), xs.end(), 0.0f);
     return make_message(std::move(xs), static_cast<float>(msg.get_as<int>(1)));
   };
