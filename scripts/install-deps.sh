@@ -51,6 +51,11 @@ PACKAGES=(
   # examples/net/chat_broker.cpp drives nc).
   curl netcat-openbsd
 
+  # OpenCL actors (troupe::opencl): the OpenCL headers and the ICD loader that finds
+  # platforms at run time; PoCL, an OpenCL 3.0 platform on the CPU, for the tests and
+  # examples; clinfo to see what the loader finds.
+  opencl-headers ocl-icd-opencl-dev pocl-opencl-icd clinfo
+
   # Formatting and static analysis (scripts/format.sh, .clang-tidy): pinned to 14, the
   # version .clang-format is tuned for.
   clang-format-14 clang-tidy-14

@@ -39,6 +39,9 @@ class group_manager;
 namespace net {
 class middleman;
 } // namespace net
+namespace opencl {
+class manager;
+} // namespace opencl
 namespace detail {
 struct spawner;
 } // namespace detail
@@ -116,6 +119,10 @@ public:
   // The network layer (troupe::net, cfg.load<net::middleman>()); defined by
   // troupe::net. Throws std::logic_error when the config did not load it.
   net::middleman& middleman();
+
+  // The OpenCL part (troupe::opencl, cfg.load<opencl::manager>()); defined by
+  // troupe::opencl. Throws std::logic_error when the config did not load it.
+  opencl::manager& opencl_manager();
 
   // The service behind self->monitor(node_id) (the network layer sets it
   // while it runs; nullptr: no node but this one is reachable).
