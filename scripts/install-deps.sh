@@ -42,13 +42,19 @@ PACKAGES=(
   clang libclang-rt-14-dev
 
   # The network layer (troupe::net): standalone Asio (header-only) for sockets and
-  # timers, OpenSSL 3 for TLS and the handshake's HMAC; iproute2 and nftables for the
+  # timers, OpenSSL 3 for TLS and the handshake's HMAC (its command line makes the TLS
+  # tests' certificates); iproute2 and nftables for the
   # fault tests that run nodes in network namespaces (partitions, packet loss).
-  libasio-dev libssl-dev iproute2 nftables
+  libasio-dev libssl-dev openssl iproute2 nftables
 
   # Real clients for the broker examples (examples/net/http_broker.cpp asks curl,
   # examples/net/chat_broker.cpp drives nc).
   curl netcat-openbsd
+
+  # OpenCL actors (troupe::opencl): the OpenCL headers and the ICD loader that finds
+  # platforms at run time; PoCL, an OpenCL 3.0 platform on the CPU, for the tests and
+  # examples; clinfo to see what the loader finds.
+  opencl-headers ocl-icd-opencl-dev pocl-opencl-icd clinfo
 
   # Formatting and static analysis (scripts/format.sh, .clang-tidy): pinned to 14, the
   # version .clang-format is tuned for.

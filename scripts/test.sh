@@ -130,6 +130,8 @@ case "$sanitize" in
   address)
     export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
     export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+    # Leaks inside third-party libraries (scripts/lsan.supp says which and why).
+    export LSAN_OPTIONS="suppressions=$ROOT/scripts/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
     san_flags=('-fsanitize=address,undefined' -fno-sanitize-recover=undefined) ;;
 esac
 

@@ -26,7 +26,7 @@ start-up of each system: the wall time of its `empty` program in the same sessio
 
 Usage: scripts/bench.sh [--quick | --smoke | --paper] [--workloads w ...]
                         [--systems s ...] [--runs N] [--workers P] [--sweep]
-                        [--akka-iterations K] [--time-limit S] [--no-build]
+                        [--akka-iterations K] [--time-limit S] [--no-build] [--sizes N ...]
                         [--write-docs [RESULTS_DIR]]
 
 --smoke runs every program once at tiny sizes with --verify, no timing: CI uses it to
@@ -113,6 +113,24 @@ WORKLOADS = {
         "systems": ["troupe", "caf"],
         "metric": "us_per_rtt",
     },
+    "remote_throughput": {
+        "what": "remote throughput: one sender, one receiver in another process on loopback, N messages (an atom and an int)",
+        "sizes": {"smoke": [1000], "quick": [200000], "scaled": [1000000], "paper": [1000000]},
+        "systems": ["troupe", "caf"],
+        "metric": "ns_per_msg",
+    },
+    "remote_throughput_tls": {
+        "what": "remote_throughput over TLS 1.3 (compare with troupe's remote_throughput row)",
+        "sizes": {"smoke": [1000], "quick": [200000], "scaled": [1000000], "paper": [1000000]},
+        "systems": ["troupe"],
+        "metric": "ns_per_msg",
+    },
+    "large_message_latency": {
+        "what": "slowest ping round trip while an M MB message crosses the same connection",
+        "sizes": {"smoke": [1], "quick": [100], "scaled": [100], "paper": [100]},
+        "systems": ["troupe", "caf"],
+        "metric": "us_per_rtt",
+    },
     "idle_memory": {
         "what": "memory per idle actor, N actors",
         "sizes": {"smoke": [1000], "quick": [100000], "scaled": [1000000], "paper": [1000000]},
@@ -135,6 +153,32 @@ WORKLOADS = {
         "systems": ["troupe", "omp", "seq", "caf", "erlang", "akka"],
         "checksum": True,
         "akka_heap": {"smoke": "64m", "quick": "64m", "scaled": "64m", "paper": "128m"},
+    },
+    # ---- OpenCL actors (troupe::opencl; PoCL runs them on the CPU) --------------------------
+    "opencl_matmul": {
+        "what": "matrix multiply N x N on an OpenCL device, R requests one at a time (kernel actor vs raw host code)",
+        "sizes": {"smoke": [32, 2], "quick": [256, 20], "scaled": [1024, 3], "paper": [2048, 3]},
+        "systems": ["troupe", "raw_opencl"],
+        "metric": "us_per_request",
+    },
+    "opencl_split": {
+        "what": "Mandelbrot N x N, I iterations, P % of the rows by an OpenCL actor, the rest one CPU actor per row",
+        "sizes": {"smoke": [64, 50, 50], "quick": [1000, 500, 50], "scaled": [4000, 500, 50],
+                  "paper": [8000, 500, 50]},
+        "systems": ["troupe"],
+        "checksum": True,
+    },
+    "opencl_chain": {
+        "what": "three OpenCL kernel actors in a chain over N floats, R chains, mem_refs between the stages",
+        "sizes": {"smoke": [1024, 2], "quick": [1048576, 20], "scaled": [4194304, 20], "paper": [4194304, 20]},
+        "systems": ["troupe"],
+        "metric": "us_per_chain",
+    },
+    "opencl_chain_host": {
+        "what": "the same chain with std::vectors between the stages (copied through the host)",
+        "sizes": {"smoke": [1024, 2], "quick": [1048576, 20], "scaled": [4194304, 20], "paper": [4194304, 20]},
+        "systems": ["troupe"],
+        "metric": "us_per_chain",
     },
     # ---- Savina (Imam & Sarkar 2014): default sizes as "scaled" and "paper" ----------------
     "counting": {
@@ -198,10 +242,10 @@ WORKLOADS = {
 #                the median of the last half (Savina's method); wall time and RSS are
 #                those of the whole process
 VARIANTS = {"caf_sharing": "caf", "akka_xmx": "akka", "akka_warm": "akka"}
-ALL_SYSTEMS = ["troupe", "troupe_actors", "caf", "caf_sharing", "tbb", "omp", "thread", "seq", "erlang", "akka",
-               "akka_xmx", "akka_warm"]
+ALL_SYSTEMS = ["troupe", "troupe_actors", "caf", "caf_sharing", "tbb", "omp", "thread", "seq", "raw_opencl", "erlang",
+               "akka", "akka_xmx", "akka_warm"]
 LABELS = {"troupe": "troupe", "troupe_actors": "troupe pure actors", "caf": "CAF", "caf_sharing": "CAF sharing",
-          "tbb": "oneTBB", "omp": "OpenMP", "thread": "std::thread", "seq": "sequential",
+          "tbb": "oneTBB", "omp": "OpenMP", "thread": "std::thread", "seq": "sequential", "raw_opencl": "raw OpenCL",
           "erlang": "Erlang", "akka": "Akka", "akka_xmx": "Akka -Xmx", "akka_warm": "Akka warm"}
 WORK_FLOOR_S = 0.05  # a troupe work time below this is too short to measure well
 
@@ -591,6 +635,8 @@ def main():
     ap.add_argument("--workloads", nargs="+", default=list(WORKLOADS), choices=list(WORKLOADS),
                     help="(empty, the start-up of every system, always runs)")
     ap.add_argument("--systems", nargs="+", default=ALL_SYSTEMS, choices=ALL_SYSTEMS)
+    ap.add_argument("--sizes", nargs="+", type=int, default=None, metavar="SIZE",
+                    help="the sizes of the one chosen workload instead of its mode's (e.g. another N)")
     ap.add_argument("--runs", type=int, default=5, help="counted runs per system (after one warm-up)")
     ap.add_argument("--workers", type=int, default=os.cpu_count(), help="workers for every system (default: cores)")
     ap.add_argument("--sweep", action="store_true", help="also run with 1 .. workers-1 workers (runtime vs workers)")
@@ -616,6 +662,8 @@ def main():
     size_mode = "smoke" if a.smoke else "quick" if a.quick else "paper" if a.paper else "scaled"
     time_limit = a.time_limit or (60.0 if a.smoke else 120.0)
     workloads = ["empty"] + [w for w in a.workloads if w != "empty"]
+    if a.sizes is not None and len(workloads) != 2:
+        ap.error("--sizes needs exactly one workload besides empty")
     if not a.no_build:
         build(a.jobs, workloads, a.systems)
     env = dict(os.environ, OMP_WAIT_POLICY=a.omp_wait_policy)
@@ -631,7 +679,7 @@ def main():
         f"limit {time_limit:.0f} s per run, results in {outdir}")
     for w in workloads:
         spec = WORKLOADS[w]
-        sizes = spec["sizes"][size_mode]
+        sizes = a.sizes if a.sizes is not None and w != "empty" else spec["sizes"][size_mode]
         failures = []
         wrows = []
         for k in workers_list:
@@ -697,7 +745,8 @@ def main():
                     f"at this size: too short to compare; raise the size")
     meta = {"mode": size_mode, "block": a.docs_block or size_mode, "workers": workers_list, "main_workers": main_k,
             "runs": 1 if a.smoke else a.runs, "akka_iterations": a.akka_iterations,
-            "sizes": {w: WORKLOADS[w]["sizes"][size_mode] for w in workloads},
+            "sizes": {w: a.sizes if a.sizes is not None and w != "empty" else WORKLOADS[w]["sizes"][size_mode]
+                      for w in workloads},
             "what": {w: WORKLOADS[w]["what"] for w in workloads},
             "command": "bash scripts/bench.sh " + " ".join(sys.argv[1:]),
             "commit": commit(), "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),

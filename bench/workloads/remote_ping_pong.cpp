@@ -7,9 +7,7 @@
 //   remote_ping_pong [--workers=W] [N=5000]
 #include <tuple>
 
-#include "remote_node.hpp"
-#include "troupe/net.hpp"
-#include "troupe_common.hpp"
+#include "troupe_remote.hpp"
 
 using namespace troupe;
 
@@ -37,26 +35,14 @@ behavior ping(event_based_actor* self, actor buddy, int n, actor report_to) {
 }
 
 actor_system_config net_config(const bench::args& a) {
-  auto cfg = bench::troupe_config(a);
-  cfg.load<net::middleman>();
-  return cfg;
+  return bench::troupe_net_config(a);
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-  if (bench::is_server(argc, argv)) {
-    bench::args a{argc - 1, argv + 1, {0}, ""};
-    auto cfg = net_config(a);
-    actor_system sys{cfg};
-    auto p = sys.spawn(pong);
-    auto port = sys.middleman().publish(p, 0, "127.0.0.1");
-    if (!port)
-      return 1;
-    bench::serve_until_stdin_closes(*port);
-    scoped_actor(sys)->send_exit(p, exit_reason::user_shutdown);
-    return 0;
-  }
+  if (bench::is_server(argc, argv))
+    return bench::serve_troupe_actor(argc, argv, net_config, pong);
   bench::args a{argc, argv, {5000}, "[ROUND_TRIPS]"};
   const int n = static_cast<int>(a[0]);
   if (n < 1)

@@ -8,15 +8,13 @@
 //   troupe_example_remote_calculator client PORT  asks the calculator, prints the answers
 #include <troupe/net.hpp>
 
-#include <fcntl.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <string>
 #include <vector>
+
+#include "child_process.hpp"
 
 using namespace troupe;
 using namespace std::chrono_literals;
@@ -75,55 +73,18 @@ int run_client(std::uint16_t port, int id) {
   return failures == 0 ? 0 : 1;
 }
 
-// Runs this program with `args` in a child process; its pid.
-pid_t spawn_self(const std::vector<std::string>& args, int stdin_fd = -1, int stdout_fd = -1) {
-  auto pid = fork();
-  if (pid != 0)
-    return pid;
-  if (stdin_fd >= 0)
-    dup2(stdin_fd, 0);
-  if (stdout_fd >= 0)
-    dup2(stdout_fd, 1);
-  std::vector<std::string> all{"/proc/self/exe"};
-  all.insert(all.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : all)
-    argv.push_back(a.data());
-  argv.push_back(nullptr);
-  execv("/proc/self/exe", argv.data());
-  _exit(127);
-}
-
-int exit_code(pid_t pid) {
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
-}
-
 int run_demo() {
-  int to_server[2], from_server[2];
-  // Close-on-exec: only the server's stdin and stdout survive its exec, so
-  // closing our end of its stdin is what it sees as the end.
-  if (pipe2(to_server, O_CLOEXEC) != 0 || pipe2(from_server, O_CLOEXEC) != 0)
-    return 1;
-  auto server = spawn_self({"server"}, to_server[0], from_server[1]);
-  close(to_server[0]);
-  close(from_server[1]);
-  std::string first_line;
-  char c;
-  while (read(from_server[0], &c, 1) == 1 && c != '\n')
-    first_line += c;
-  if (first_line.rfind("port=", 0) != 0) {
+  auto server = example::start_server({"server"});
+  if (server.port.empty()) {
     std::cerr << "the server did not start\n";
     return 1;
   }
-  auto port = first_line.substr(5);
+  const auto& port = server.port;
   std::cout << "server listens on port " << port << std::endl;
   int failures = 0;
   for (int id = 1; id <= 3; ++id) // one after the other, so the output has a fixed order
-    failures += exit_code(spawn_self({"client", port, std::to_string(id)})) != 0;
-  close(to_server[1]); // the server's stdin closes: it shuts down
-  failures += exit_code(server) != 0;
+    failures += example::exit_code(example::spawn_self({"client", port, std::to_string(id)})) != 0;
+  failures += server.stop() != 0; // the server's stdin closes: it shuts down
   std::cout << (failures == 0 ? "all clients done" : "failed") << std::endl;
   return failures == 0 ? 0 : 1;
 }

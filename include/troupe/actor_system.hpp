@@ -34,9 +34,14 @@
 namespace troupe {
 
 class type_registry;
+class actor_registry;
+class group_manager;
 namespace net {
 class middleman;
 } // namespace net
+namespace opencl {
+class manager;
+} // namespace opencl
 namespace detail {
 struct spawner;
 } // namespace detail
@@ -103,12 +108,21 @@ public:
   // is process-wide, shared by all actor systems.
   type_registry& types() noexcept;
 
+  // Actors by name (actor_registry.hpp).
+  actor_registry& registry() noexcept { return *registry_; }
+  // Groups by name (group_manager.hpp).
+  group_manager& groups() noexcept { return *groups_; }
+
   // The loaded module of kind k (cfg.load<...>()), or nullptr.
   actor_system_module* find_module(actor_system_module::kind k) const noexcept;
 
   // The network layer (troupe::net, cfg.load<net::middleman>()); defined by
   // troupe::net. Throws std::logic_error when the config did not load it.
   net::middleman& middleman();
+
+  // The OpenCL part (troupe::opencl, cfg.load<opencl::manager>()); defined by
+  // troupe::opencl. Throws std::logic_error when the config did not load it.
+  opencl::manager& opencl_manager();
 
   // The service behind self->monitor(node_id) (the network layer sets it
   // while it runs; nullptr: no node but this one is reachable).
@@ -165,6 +179,8 @@ private:
   std::vector<owned_thread> threads_;
   std::vector<std::unique_ptr<actor_system_module>> modules_;
   std::atomic<node_monitor_service*> node_monitors_{nullptr};
+  std::unique_ptr<actor_registry> registry_;
+  std::unique_ptr<group_manager> groups_;
 };
 
 } // namespace troupe

@@ -19,12 +19,14 @@
 #include <chrono>
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "troupe/actor_factory.hpp"
 #include "troupe/actor_system_module.hpp"
 #include "troupe/detail/export.hpp"
 #include "troupe/error.hpp"
@@ -114,6 +116,23 @@ public:
   // Whether a module of this kind is loaded.
   bool has_module(actor_system_module::kind k) const noexcept;
 
+  // An actor type that spawn_by_name (and so other nodes, mm.remote_spawn)
+  // can spawn as `name`: a function as for spawn, whose parameters after
+  // `self` come from the message of arguments.
+  template <class F>
+  actor_system_config& add_actor_type(std::string name, F fun) {
+    actor_types_[std::move(name)] = detail::make_function_factory(std::move(fun));
+    return *this;
+  }
+  // The same for an actor class, constructed from arguments of types Ts.
+  template <class Impl, class... Ts>
+  actor_system_config& add_actor_type(std::string name) {
+    actor_types_[std::move(name)] = detail::make_class_factory<Impl, Ts...>();
+    return *this;
+  }
+  // The actor type added as `name`, or nullptr.
+  const actor_factory* actor_type(const std::string& name) const;
+
   // The loaded modules, made for `sys` in loading order.
   std::vector<std::unique_ptr<actor_system_module>> make_modules(actor_system& sys) const;
 
@@ -136,6 +155,7 @@ private:
 
   std::vector<custom_option> custom_options_;
   std::vector<module_entry> modules_;
+  std::map<std::string, actor_factory, std::less<>> actor_types_;
   coordinator_factory factory_;
   std::vector<std::string> remainder_;
   int file_depth_ = 0; // config files including config files

@@ -23,6 +23,7 @@
 #include "troupe/delegated.hpp"
 #include "troupe/detail/cached_stack_mailbox.hpp"
 #include "troupe/detail/export.hpp"
+#include "troupe/group.hpp"
 #include "troupe/mailbox_element.hpp"
 #include "troupe/message_id.hpp"
 #include "troupe/scheduler/current_worker.hpp"
@@ -70,6 +71,14 @@ public:
     if (dest)
       dest.ctrl()->get()->enqueue(make_mailbox_element(strong_actor_ptr{ctrl()}, message_id{}, std::forward<Ts>(xs)...),
                                   scheduler::current_worker());
+  }
+
+  // To every current member of a group, one shared copy each.
+  template <class... Ts>
+  void send(const group& dest, Ts&&... xs) {
+    if (dest)
+      dest->enqueue(strong_actor_ptr{ctrl()}, message_id{}, make_message(std::forward<Ts>(xs)...),
+                    scheduler::current_worker());
   }
 
   // To a typed actor: the compiler checks the message against its interface.
@@ -185,6 +194,11 @@ public:
   // none). Monitoring this actor's own node does nothing.
   void monitor(const node_id& node);
   void demonitor(const node_id& node);
+
+  // Becomes a member of g (once, however often it joins) until it leaves or
+  // terminates.
+  void join(const group& g);
+  void leave(const group& g);
 
   // Traps exits: exit_msg (except kill) goes to f instead of terminating this actor.
   void set_exit_handler(std::function<void(exit_msg&)> f);
@@ -332,6 +346,12 @@ void anon_send(const actor& dest, Ts&&... xs) {
   if (dest)
     dest.ctrl()->get()->enqueue(make_mailbox_element(nullptr, message_id{}, std::forward<Ts>(xs)...),
                                 scheduler::current_worker());
+}
+
+template <class... Ts>
+void anon_send(const group& dest, Ts&&... xs) {
+  if (dest)
+    dest->enqueue(nullptr, message_id{}, make_message(std::forward<Ts>(xs)...), scheduler::current_worker());
 }
 
 template <detail::typed_handle Handle, class... Ts>

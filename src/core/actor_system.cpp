@@ -3,6 +3,8 @@
 #include "troupe/actor_system.hpp"
 
 #include "troupe/actor_exited.hpp"
+#include "troupe/actor_registry.hpp"
+#include "troupe/group_manager.hpp"
 
 #include "detail/exception_reason.hpp"
 #include "detail/runtime_log.hpp"
@@ -22,7 +24,8 @@ std::atomic<actor_system*> default_system{nullptr};
 } // namespace
 
 actor_system::actor_system(const actor_system_config& cfg)
-  : cfg_(cfg), logger_(cfg_.logger), scheduler_(cfg_.make_scheduler(this)), timers_(cfg_.timer_clock) {
+  : cfg_(cfg), logger_(cfg_.logger), scheduler_(cfg_.make_scheduler(this)), timers_(cfg_.timer_clock),
+    registry_(std::make_unique<actor_registry>(*this)), groups_(std::make_unique<group_manager>(*this)) {
   // Made before any thread runs: a module that cannot be made (a bad option)
   // throws out of a constructor that has nothing to undo yet.
   modules_ = cfg_.make_modules(*this);
@@ -58,6 +61,9 @@ actor_system& detail::implicit_system(const char* fn) {
 actor_system::~actor_system() {
   actor_system* self = this;
   default_system.compare_exchange_strong(self, nullptr, std::memory_order_acq_rel);
+  // The registry's references are the system's own: an actor that nothing
+  // else holds ends now instead of keeping the shutdown waiting.
+  registry_->clear();
   await_all_actors_done();
   for (auto i = modules_.rbegin(); i != modules_.rend(); ++i)
     (*i)->stop();
@@ -74,6 +80,10 @@ actor_system::~actor_system() {
   for (auto& t : threads)
     if (t.thread.joinable())
       t.thread.join();
+  // Their watchers live in cached blocks: gone before the depot is checked
+  // for blocks still held, or it could never start again from its first slab.
+  groups_.reset();
+  registry_.reset();
   // The workers' caches went back to the depot when their threads ended.
   detail::thread_cache::recycle_if_unused();
 }

@@ -164,6 +164,11 @@ bool actor_system_config::has_option(const std::string& name) const {
          || find_option(name) != nullptr;
 }
 
+const actor_factory* actor_system_config::actor_type(const std::string& name) const {
+  auto i = actor_types_.find(name);
+  return i != actor_types_.end() ? &i->second : nullptr;
+}
+
 bool actor_system_config::has_module(actor_system_module::kind k) const noexcept {
   for (const auto& m : modules_)
     if (m.kind == k)

@@ -380,6 +380,16 @@ void local_actor::demonitor(const node_id& node) {
 
 node_monitor_service::~node_monitor_service() = default;
 
+void local_actor::join(const group& g) {
+  if (g && !terminating_)
+    g->subscribe(address());
+}
+
+void local_actor::leave(const group& g) {
+  if (g)
+    g->unsubscribe(address());
+}
+
 void local_actor::set_exit_handler(std::function<void(exit_msg&)> f) {
   ext().exit_handler = std::move(f);
 }

@@ -7,7 +7,9 @@
 #include <stdexcept>
 
 #include "broker_registry.hpp"
+#include "interface_text.hpp"
 #include "middleman_impl.hpp"
+#include "troupe/actor_registry.hpp"
 #include "troupe/actor_system.hpp"
 
 namespace troupe {
@@ -36,7 +38,11 @@ void middleman::add_options(actor_system_config& cfg, settings& s) {
                 "bytes queued for one node before senders wait (flow control)")
     .add_option("middleman.app-identifier", s.app_identifier, "only peers with the same identifier may connect")
     .add_option("middleman.secret", s.secret, "shared secret: peers must prove they know it (empty: none)")
-    .add_option("middleman.secret-file", s.secret_file, "read the shared secret from this file (its first line)");
+    .add_option("middleman.secret-file", s.secret_file, "read the shared secret from this file (its first line)")
+    .add_option("middleman.tls.certificate", s.tls_certificate,
+                "this node's certificate chain (PEM); with .key and .ca: TLS 1.3 on every connection")
+    .add_option("middleman.tls.key", s.tls_key, "the private key of middleman.tls.certificate (PEM)")
+    .add_option("middleman.tls.ca", s.tls_ca, "peers' certificates must be signed by this CA (PEM)");
 }
 
 std::unique_ptr<actor_system_module> middleman::make(actor_system& sys, const settings& s) {
@@ -76,7 +82,47 @@ void middleman::stop() {
 
 expected<std::uint16_t> middleman::publish_impl(actor handle, std::vector<std::string> ifs, std::uint16_t port,
                                                 const std::string& addr, bool reuse_addr) {
+  if (!handle)
+    return error{sec::invalid_argument, "publish: invalid handle"};
   return impl_->publish(std::move(handle), std::move(ifs), port, addr, reuse_addr);
+}
+
+expected<std::uint16_t> middleman::publish_local_groups(std::uint16_t port, const std::string& addr, bool reuse_addr) {
+  auto bound = impl_->publish(actor{}, {}, port, addr, reuse_addr);
+  if (bound)
+    impl_->services().export_groups();
+  return bound;
+}
+
+expected<actor> middleman::remote_lookup(const std::string& name, const node_id& node) {
+  if (node == sys_.node()) {
+    if (auto local = sys_.registry().get(name))
+      return local;
+    return error{sec::invalid_argument, "no actor is registered as '" + name + "' on this node"};
+  }
+  return impl_->services().lookup(node, name);
+}
+
+expected<actor> middleman::remote_spawn_impl(const node_id& node, const std::string& type, message args,
+                                             const interface_ids& expected_interface,
+                                             std::chrono::nanoseconds timeout) {
+  auto wanted = interface_text(expected_interface);
+  if (node == sys_.node()) {
+    const auto* factory = sys_.config().actor_type(type);
+    if (factory != nullptr && !interface_fits(interface_text(factory->interface), wanted))
+      return error{sec::unexpected_actor_messaging_interface,
+                   "actor type '" + type + "' lacks " + missing_signatures(interface_text(factory->interface), wanted)};
+    return spawn_by_name(sys_, type, args);
+  }
+  auto x = impl_->services().spawn(node, type, args, wanted, timeout);
+  if (!x)
+    return x.error();
+  // The spawning node checked the interface already; a node that reports
+  // another one than it checked is not trusted with the handle.
+  if (!interface_fits(x->interface, wanted))
+    return error{sec::unexpected_actor_messaging_interface,
+                 "the actor spawned as '" + type + "' lacks " + missing_signatures(x->interface, wanted)};
+  return std::move(x->handle);
 }
 
 error middleman::unpublish_impl(const actor& handle, std::uint16_t port) {
@@ -99,14 +145,10 @@ expected<actor> middleman::remote_actor_impl(const std::string& host, std::uint1
     if (h.published_interface.empty())
       return error{sec::unexpected_actor_messaging_interface,
                    "the actor at " + host + ":" + std::to_string(port) + " is dynamically typed"};
-    if (!interface_fits(h.published_interface, ifs)) {
-      std::string missing;
-      for (const auto& sig : ifs)
-        if (!std::binary_search(h.published_interface.begin(), h.published_interface.end(), sig))
-          missing += (missing.empty() ? "" : ", ") + sig;
-      return error{sec::unexpected_actor_messaging_interface,
-                   "the actor at " + host + ":" + std::to_string(port) + " lacks " + missing};
-    }
+    if (!interface_fits(h.published_interface, ifs))
+      return error{sec::unexpected_actor_messaging_interface, "the actor at " + host + ":" + std::to_string(port)
+                                                                + " lacks "
+                                                                + missing_signatures(h.published_interface, ifs)};
   }
   auto proxy = impl_->proxy_on_io(h.node, h.published_actor, *p);
   if (!proxy)

@@ -9,6 +9,7 @@
 
 #include "remote_proxy.hpp"
 #include "troupe/event_based_actor.hpp"
+#include "troupe/group_manager.hpp"
 #include "troupe/log.hpp"
 #include "troupe/mailbox_element.hpp"
 #include "troupe/system_messages.hpp"
@@ -22,8 +23,8 @@ constexpr std::string_view log_component = "net";
 } // namespace
 
 middleman_impl::middleman_impl(actor_system& sys, const middleman_settings& cfg)
-  : sys_(sys), cfg_(cfg), types_(wire::announced_types()), work_(io_.get_executor()), tick_timer_(io_),
-    shutdown_deadline_(io_) {}
+  : sys_(sys), cfg_(cfg), tls_(make_tls_context(cfg)), types_(wire::announced_types()), work_(io_.get_executor()),
+    tick_timer_(io_), shutdown_deadline_(io_) {}
 
 middleman_impl::~middleman_impl() {
   stop();
@@ -53,6 +54,7 @@ void middleman_impl::start() {
   io_thread_id_.store(thread_.get_id(), std::memory_order_relaxed);
   asio::post(io_, [this] { tick(); });
   sys_.set_node_monitor_service(this);
+  sys_.groups().add_module("remote", [this](const std::string& id) { return services_.find_remote_group(id); });
 }
 
 void middleman_impl::stop() {
@@ -60,6 +62,7 @@ void middleman_impl::stop() {
     return;
   stopped_ = true;
   sys_.set_node_monitor_service(nullptr);
+  sys_.groups().remove_module("remote");
   asio::post(io_, [this] {
     stopping_ = true;
     tick_timer_.cancel();
@@ -103,17 +106,18 @@ void middleman_impl::stop() {
     std::lock_guard guard{exported_mtx_};
     exported.swap(exported_);
   } // released outside the lock: a release may run an actor's cleanup
+  services_.stop();
 }
 
 // ---- publishing -------------------------------------------------------------------
 
 expected<std::uint16_t> middleman_impl::publish(actor handle, std::vector<std::string> ifs, std::uint16_t port,
                                                 const std::string& addr, bool reuse_addr) {
-  if (!handle)
-    return error{sec::invalid_argument, "publish: invalid handle"};
-  if (handle.node() != sys_.node())
+  // An empty handle listens without an actor (publish_local_groups).
+  if (handle && handle.node() != sys_.node())
     return error{sec::invalid_argument, "publish: the actor lives on another node"};
-  export_actor(handle.ctrl(), nullptr);
+  if (handle)
+    export_actor(handle.ctrl(), nullptr);
   return run_on_io([&, this]() -> expected<std::uint16_t> {
     asio::error_code ec;
     auto address = addr.empty() ? asio::ip::address{asio::ip::address_v4::any()} : asio::ip::make_address(addr, ec);
@@ -132,9 +136,10 @@ expected<std::uint16_t> middleman_impl::publish(actor handle, std::vector<std::s
     if (acc.listen(asio::socket_base::max_listen_connections, ec); ec)
       return error{sec::runtime_error, "publish: " + ec.message()};
     entry->port = acc.local_endpoint(ec).port();
-    if (!address.is_loopback() && cfg_.secret.empty())
-      TROUPE_LOG_WARNING(
-        log_component, "port " << entry->port << " listens beyond loopback without authentication (middleman.secret)");
+    if (!address.is_loopback() && cfg_.secret.empty() && !tls_)
+      TROUPE_LOG_WARNING(log_component, "port " << entry->port
+                                                << " listens beyond loopback without authentication "
+                                                   "(middleman.secret or middleman.tls.*)");
     published_.push_back(entry);
     accept(entry);
     return entry->port;
@@ -149,9 +154,11 @@ void middleman_impl::accept(const std::shared_ptr<published_entry>& entry) {
       if (!entry->acceptor.is_open())
         return;
     } else {
-      auto p = std::make_shared<peer>(*this, std::move(sock), entry->handle.id(), entry->interface);
+      auto p =
+        std::make_shared<peer>(*this, std::move(sock), byte_stream::side::server, entry->handle.id(), entry->interface);
       peers_.push_back(p);
-      export_actor(entry->handle.ctrl(), p.get()); // its hello hands the peer a handle
+      if (entry->handle)
+        export_actor(entry->handle.ctrl(), p.get()); // its hello hands the peer a handle
       p->start(nullptr);
     }
     accept(entry);
@@ -222,7 +229,8 @@ expected<std::shared_ptr<peer>> middleman_impl::dial(const std::string& host, st
               finish(error{sec::cannot_connect_to_node, "cannot connect to " + key + ": " + ec.message()});
               return;
             }
-            auto p = std::make_shared<peer>(*this, std::move(*sock), 0, std::vector<std::string>{});
+            auto p =
+              std::make_shared<peer>(*this, std::move(*sock), byte_stream::side::client, 0, std::vector<std::string>{});
             peers_.push_back(p);
             dialed_[key] = p;
             p->start([finish, timer, weak = std::weak_ptr<peer>{p}](const error& err) {
@@ -357,7 +365,7 @@ strong_actor_ptr middleman_impl::proxy_for(const node_id& node, actor_id id, con
                                            const std::shared_ptr<peer>& relay) {
   std::shared_ptr<peer> route = via;
   if (!route)
-    route = direct_route(node);
+    route = route_to(node);
   if (!route) {
     if (auto i = relayed_routes_.find(node); i != relayed_routes_.end())
       route = i->second.lock();
@@ -389,7 +397,7 @@ strong_actor_ptr middleman_impl::proxy_for(const node_id& node, actor_id id, con
   return result;
 }
 
-std::shared_ptr<peer> middleman_impl::direct_route(const node_id& node) {
+std::shared_ptr<peer> middleman_impl::route_to(const node_id& node) {
   if (auto i = routes_.find(node); i != routes_.end())
     if (auto p = i->second.lock(); p && !p->closed())
       return p;
@@ -397,7 +405,7 @@ std::shared_ptr<peer> middleman_impl::direct_route(const node_id& node) {
 }
 
 void middleman_impl::relay_monitor(const node_id& node, actor_id id, const std::shared_ptr<peer>& watcher) {
-  auto next = direct_route(node);
+  auto next = route_to(node);
   if (!next || next.get() == watcher.get()) {
     std::vector<std::byte> frame;
     wire::write_down(frame, id, error{exit_reason::remote_link_unreachable, "no route to that node"}, node);
@@ -587,6 +595,11 @@ void middleman_impl::demonitor_node(const node_id& node, const actor_addr& obser
 }
 
 void middleman_impl::tick() {
+  // stop() cancels the timer, but a tick whose timer had already fired is
+  // queued and runs anyway: it must not arm the next one, or the loop never
+  // runs out of work and stop() waits for it forever.
+  if (stopping_)
+    return;
   auto now = peer::clock::now();
   auto peers = peers_;
   for (auto& p : peers)

@@ -22,6 +22,8 @@
 #include <vector>
 
 #include "peer.hpp"
+#include "remote_services.hpp"
+#include "tls_context.hpp"
 #include "troupe/actor.hpp"
 #include "troupe/actor_addr.hpp"
 #include "troupe/actor_system.hpp"
@@ -47,6 +49,8 @@ public:
     return std::this_thread::get_id() == io_thread_id_.load(std::memory_order_relaxed);
   }
   const std::vector<wire::type_fingerprint>& our_types() const noexcept { return types_; }
+  // Every connection's TLS context, or nullptr without middleman.tls.*.
+  asio::ssl::context* tls_context() const noexcept { return tls_.get(); }
 
   // ---- blocking API (any thread but the I/O thread) ----
   expected<std::uint16_t> publish(actor handle, std::vector<std::string> ifs, std::uint16_t port,
@@ -57,6 +61,11 @@ public:
   std::vector<node_id> connected_nodes();
   std::size_t proxy_count();
   std::size_t queued_bytes(const node_id& node);
+
+  // Lookup, remote spawn and remote groups (remote_services.hpp).
+  remote_services& services() noexcept { return services_; }
+  // The connection that carries traffic to `node`, or null (I/O thread).
+  std::shared_ptr<peer> route_to(const node_id& node);
 
   // ---- exported local actors (any thread) ----
   // `x` becomes addressable by its id from `via` (nullptr: from every peer, as
@@ -72,8 +81,6 @@ public:
   // (null if none of them is given or open).
   strong_actor_ptr proxy_for(const node_id& node, actor_id id, const std::shared_ptr<peer>& via,
                              const std::shared_ptr<peer>& relay = nullptr);
-  // The open connection to `node` itself, if any (I/O thread).
-  std::shared_ptr<peer> direct_route(const node_id& node);
   // A node routes through this one to actor `id` of `node`: watch it and
   // pass its down on to `watcher` (I/O thread).
   void relay_monitor(const node_id& node, actor_id id, const std::shared_ptr<peer>& watcher);
@@ -117,6 +124,7 @@ private:
 
   actor_system& sys_;
   middleman_settings cfg_;
+  std::unique_ptr<asio::ssl::context> tls_; // outlives the peers' TLS streams
   std::vector<wire::type_fingerprint> types_;
   asio::io_context io_;
   asio::executor_work_guard<asio::io_context::executor_type> work_;
@@ -170,6 +178,8 @@ private:
   std::unordered_map<node_id, std::vector<actor_addr>> node_observers_;
   std::mutex proxies_mtx_;
   std::unordered_map<node_id, std::unordered_map<actor_id, strong_actor_ptr>> proxies_;
+
+  remote_services services_{*this};
 };
 
 } // namespace troupe::net

@@ -13,7 +13,11 @@ outbound_queue::push_result outbound_queue::push_control(std::span<const std::by
   if (closed_)
     return push_result::closed;
   control_.insert(control_.end(), frame.begin(), frame.end());
-  return after_push(0);
+  return after_push();
+}
+
+bool outbound_queue::is_large(std::size_t frame_size) noexcept {
+  return frame_size > wire::length_size + wire::fragment_size;
 }
 
 outbound_queue::push_result outbound_queue::push(std::vector<std::byte>& frame, std::uint64_t source,
@@ -22,26 +26,29 @@ outbound_queue::push_result outbound_queue::push(std::vector<std::byte>& frame, 
   if (closed_)
     return push_result::closed;
   auto n = frame.size();
-  if (n > wire::length_size + wire::fragment_size) {
+  if (is_large(n)) {
+    large_bytes_ += n;
     bulk_.push_back(bulk_entry{std::move(frame), wire::length_size, source, dest, true});
-  } else if (behind_bulk(source, dest)) {
-    bulk_.push_back(bulk_entry{frame, 0, source, dest, false});
-  } else {
-    small_.insert(small_.end(), frame.begin(), frame.end());
+    return after_push();
   }
-  return after_push(n);
+  small_bytes_ += n;
+  if (behind_bulk(source, dest))
+    bulk_.push_back(bulk_entry{frame, 0, source, dest, false});
+  else
+    small_.insert(small_.end(), frame.begin(), frame.end());
+  return after_push();
 }
 
 outbound_queue::push_result outbound_queue::push_last(std::vector<std::byte>& frame) {
   std::lock_guard guard{mtx_};
   if (closed_)
     return push_result::closed;
-  auto n = frame.size();
+  small_bytes_ += frame.size();
   if (bulk_.empty())
     small_.insert(small_.end(), frame.begin(), frame.end());
   else
     bulk_.push_back(bulk_entry{frame, 0, any, any, false});
-  return after_push(n);
+  return after_push();
 }
 
 bool outbound_queue::behind_bulk(std::uint64_t source, std::uint64_t dest) const {
@@ -50,8 +57,7 @@ bool outbound_queue::behind_bulk(std::uint64_t source, std::uint64_t dest) const
   });
 }
 
-outbound_queue::push_result outbound_queue::after_push(std::size_t bytes) {
-  queued_ += bytes;
+outbound_queue::push_result outbound_queue::after_push() {
   if (writing_)
     return push_result::queued;
   writing_ = true;
@@ -70,7 +76,8 @@ bool outbound_queue::next_batch(std::vector<std::byte>& buf, std::span<const std
     buf.swap(control_);
     control_.clear();
   }
-  taken_ = small_.size();
+  taken_small_ = small_.size();
+  taken_large_ = 0;
   if (buf.empty()) {
     buf.swap(small_); // the common case: no copy
   } else {
@@ -82,7 +89,7 @@ bool outbound_queue::next_batch(std::vector<std::byte>& buf, std::span<const std
   while (!bulk_.empty() && !bulk_.front().fragmented) {
     auto& e = bulk_.front();
     buf.insert(buf.end(), e.frame.begin(), e.frame.end());
-    taken_ += e.frame.size();
+    taken_small_ += e.frame.size();
     bulk_.pop_front();
   }
   if (!bulk_.empty()) {
@@ -92,7 +99,7 @@ bool outbound_queue::next_batch(std::vector<std::byte>& buf, std::span<const std
     wire::write_fragment_header(buf, n, last);
     piece = std::span<const std::byte>{e.frame}.subspan(e.offset, n);
     e.offset += n;
-    taken_ += n + (e.offset == wire::length_size + n ? wire::length_size : 0);
+    taken_large_ += n + (e.offset == wire::length_size + n ? wire::length_size : 0);
     pop_after_write_ = last;
   }
   if (buf.empty()) {
@@ -110,19 +117,27 @@ void outbound_queue::batch_written() {
     bulk_.pop_front();
     pop_after_write_ = false;
   }
-  queued_ -= std::min(queued_, taken_);
-  taken_ = 0;
-  if (waiting_ > 0 && queued_ <= high_water_ / 2)
+  small_bytes_ -= std::min(small_bytes_, taken_small_);
+  large_bytes_ -= std::min(large_bytes_, taken_large_);
+  taken_small_ = taken_large_ = 0;
+  // Each waiter checks its own side.
+  if (waiting_ > 0 && (small_bytes_ <= high_water_ / 2 || large_bytes_ <= high_water_ / 2))
     room_.notify_all();
 }
 
-void outbound_queue::wait_for_room() {
+void outbound_queue::wait_for_room(std::size_t frame_size) {
+  const bool large = is_large(frame_size);
   std::unique_lock guard{mtx_};
-  if (queued_ <= high_water_ || closed_)
+  if (!full(large) || closed_)
     return;
   ++waiting_;
-  room_.wait(guard, [this] { return queued_ <= high_water_ / 2 || closed_; });
+  room_.wait(guard, [&] { return (large ? large_bytes_ : small_bytes_) <= high_water_ / 2 || closed_; });
   --waiting_;
+}
+
+bool outbound_queue::must_wait(std::size_t frame_size) const {
+  std::lock_guard guard{mtx_};
+  return !closed_ && full(is_large(frame_size));
 }
 
 void outbound_queue::close() {
@@ -131,7 +146,7 @@ void outbound_queue::close() {
   control_.clear();
   small_.clear();
   bulk_.clear();
-  queued_ = 0;
+  small_bytes_ = large_bytes_ = 0;
   pop_after_write_ = false;
   room_.notify_all();
 }
@@ -143,7 +158,7 @@ bool outbound_queue::closed() const {
 
 std::size_t outbound_queue::queued_bytes() const {
   std::lock_guard guard{mtx_};
-  return queued_;
+  return small_bytes_ + large_bytes_;
 }
 
 } // namespace troupe::net

@@ -12,11 +12,13 @@
 // goodbye) joins the bulk lane after it: order between two actors holds as it
 // does locally.
 //
-// Flow control: the small and bulk lanes together hold at most about
-// `high_water` bytes. A sender that finds more waits in wait_for_room() until
-// the writer has drained them to half, or the connection closes; the I/O
-// thread never waits. The TCP window carries the pressure from a peer that
-// reads slowly back to this queue.
+// Flow control: small frames (wherever they wait) and large messages are
+// counted apart, and each side holds at most about `high_water` bytes. A
+// sender that finds its side fuller waits in wait_for_room() until the writer
+// has drained it to half, or the connection closes; the I/O thread never
+// waits. Counting apart keeps a 100 MB message from stalling the senders of
+// small ones, which pass it on the wire anyway. The TCP window carries the
+// pressure from a peer that reads slowly back to this queue.
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -58,14 +60,17 @@ public:
   // senders waiting for room.
   void batch_written();
 
-  // Blocks while the lanes hold more than high_water bytes, until they are
-  // down to half or the queue closed.
-  void wait_for_room();
+  // Blocks the sender of a frame of `frame_size` bytes while its side (small
+  // frames or large messages) holds more than high_water bytes, until that
+  // side is down to half or the queue closed.
+  void wait_for_room(std::size_t frame_size);
+  // Whether wait_for_room(frame_size) would block now.
+  bool must_wait(std::size_t frame_size) const;
   // Drops everything and refuses new frames; wakes waiting senders.
   void close();
 
   bool closed() const;
-  // Bytes in the small and bulk lanes.
+  // Bytes of small frames and large messages not yet written.
   std::size_t queued_bytes() const;
   std::size_t high_water() const noexcept { return high_water_; }
 
@@ -78,9 +83,11 @@ private:
     bool fragmented = false;
   };
 
+  static bool is_large(std::size_t frame_size) noexcept;
   // Whether a frame between source and dest must follow a bulk entry.
   bool behind_bulk(std::uint64_t source, std::uint64_t dest) const;
-  push_result after_push(std::size_t bytes);
+  push_result after_push();
+  bool full(bool large) const noexcept { return (large ? large_bytes_ : small_bytes_) > high_water_; }
 
   mutable std::mutex mtx_;
   std::condition_variable room_;
@@ -88,11 +95,13 @@ private:
   std::vector<std::byte> control_;
   std::vector<std::byte> small_;
   std::deque<bulk_entry> bulk_;
-  std::size_t queued_ = 0;
+  std::size_t small_bytes_ = 0;  // queued small frames, in either lane
+  std::size_t large_bytes_ = 0;  // queued large messages
   std::size_t waiting_ = 0;      // senders in wait_for_room
   bool writing_ = false;         // a batch is being written
   bool pop_after_write_ = false; // the batch took the last piece of bulk_.front()
-  std::size_t taken_ = 0;        // small and bulk bytes of the batch being written
+  std::size_t taken_small_ = 0;  // bytes of the batch being written ...
+  std::size_t taken_large_ = 0;  // ... by side
   bool closed_ = false;
 };
 

@@ -2,6 +2,9 @@
 // Copyright (c) 2026 the troupe authors
 #include "peer.hpp"
 
+#include <algorithm>
+#include <cstring>
+
 #include "middleman_impl.hpp"
 #include "troupe/abstract_actor.hpp"
 #include "troupe/log.hpp"
@@ -22,21 +25,49 @@ std::string endpoint_of(const asio::ip::tcp::socket& sock) {
   return ep.address().to_string() + ":" + std::to_string(ep.port());
 }
 
+byte_stream make_stream(asio::ip::tcp::socket sock, asio::ssl::context* tls, byte_stream::side side) {
+  if (tls != nullptr)
+    return byte_stream{std::move(sock), *tls, side};
+  return byte_stream{std::move(sock)};
+}
+
 } // namespace
 
-peer::peer(middleman_impl& owner, asio::ip::tcp::socket sock, std::uint64_t published_actor,
+peer::peer(middleman_impl& owner, asio::ip::tcp::socket sock, byte_stream::side side, std::uint64_t published_actor,
            std::vector<std::string> published_interface)
-  : owner_(owner), sock_(std::move(sock)), handshake_timer_(owner.io()), endpoint_text_(endpoint_of(sock_)),
-    published_actor_(published_actor), published_interface_(std::move(published_interface)),
-    out_(owner.config().max_queued_bytes) {
+  : owner_(owner), stream_(make_stream(std::move(sock), owner.tls_context(), side)), handshake_timer_(owner.io()),
+    endpoint_text_(endpoint_of(stream_.socket())), published_actor_(published_actor),
+    published_interface_(std::move(published_interface)), out_(owner.config().max_queued_bytes) {
   asio::error_code ignored;
-  sock_.set_option(asio::ip::tcp::no_delay{true}, ignored);
+  stream_.socket().set_option(asio::ip::tcp::no_delay{true}, ignored);
 }
 
 peer::~peer() = default;
 
 void peer::start(handshake_callback on_handshake) {
   on_handshake_ = std::move(on_handshake);
+  handshake_timer_.expires_after(owner_.config().connect_timeout);
+  handshake_timer_.async_wait([self = shared_from_this()](const asio::error_code& ec) {
+    if (!ec && !self->ready())
+      self->close(error{sec::cannot_connect_to_node, "handshake timed out"});
+  });
+  if (!stream_.is_tls()) {
+    begin_exchange();
+    return;
+  }
+  stream_.async_handshake([self = shared_from_this()](const asio::error_code& ec) {
+    if (self->closed_)
+      return;
+    if (ec) {
+      // A plaintext peer, a certificate the CA did not sign, none at all.
+      self->close(error{sec::authentication_failed, "TLS handshake failed: " + ec.message()});
+      return;
+    }
+    self->begin_exchange();
+  });
+}
+
+void peer::begin_exchange() {
   wire::hello ours;
   ours.node = owner_.system().node();
   ours.app_identifier = owner_.config().app_identifier;
@@ -49,55 +80,81 @@ void peer::start(handshake_callback on_handshake) {
   std::vector<std::byte> frame;
   wire::write_hello(frame, ours);
   send_frame(frame);
-  handshake_timer_.expires_after(owner_.config().connect_timeout);
-  handshake_timer_.async_wait([self = shared_from_this()](const asio::error_code& ec) {
-    if (!ec && !self->ready())
-      self->close(error{sec::cannot_connect_to_node, "handshake timed out"});
-  });
-  read_length();
+  read_some();
 }
 
 // ---- reading ----------------------------------------------------------------------
 
-void peer::read_length() {
-  asio::async_read(sock_, asio::buffer(length_buf_),
-                   [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
-                     if (self->closed_)
-                       return;
-                     if (ec) {
-                       self->close_after_read_error(ec);
-                       return;
-                     }
-                     // Before the handshake only a hello may come, which is small.
-                     auto limit = self->ready() ? self->owner_.config().max_message_size + 64 : wire::max_control_frame;
-                     auto n = wire::read_length(self->length_buf_, limit);
-                     if (!n) {
-                       self->close(n.error());
-                       return;
-                     }
-                     self->read_body(*n);
-                   });
+namespace {
+
+// A read asks for at least this much room: many small frames per read.
+constexpr std::size_t read_chunk = 64 * 1024;
+
+} // namespace
+
+void peer::read_some() {
+  // The unparsed rest (a partial frame) moves to the front, and the buffer
+  // grows to hold the frame it starts when that is larger than a chunk.
+  if (in_begin_ > 0) {
+    std::memmove(in_.data(), in_.data() + in_begin_, in_end_ - in_begin_);
+    in_end_ -= in_begin_;
+    in_begin_ = 0;
+  }
+  auto room = std::max(read_chunk, in_needed_ > in_end_ ? in_needed_ - in_end_ : 0);
+  if (in_.size() < in_end_ + room)
+    in_.resize(in_end_ + room);
+  stream_.async_read_some(asio::buffer(in_.data() + in_end_, in_.size() - in_end_),
+                          [self = shared_from_this()](const asio::error_code& ec, std::size_t n) {
+                            if (self->closed_)
+                              return;
+                            if (ec) {
+                              self->close_after_read_error(ec);
+                              return;
+                            }
+                            self->on_bytes(n);
+                            if (!self->closed_)
+                              self->read_some();
+                          });
 }
 
-void peer::read_body(std::uint32_t n) {
-  read_buf_.resize(n);
-  asio::async_read(sock_, asio::buffer(read_buf_),
-                   [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
-                     if (self->closed_)
-                       return;
-                     if (ec) {
-                       self->close_after_read_error(ec);
-                       return;
-                     }
-                     self->last_received_ = clock::now();
-                     self->on_frame();
-                     if (!self->closed_)
-                       self->read_length();
-                   });
+void peer::on_bytes(std::size_t n) {
+  in_end_ += n;
+  last_received_ = clock::now();
+  for (;;) {
+    auto avail = in_end_ - in_begin_;
+    in_needed_ = wire::length_size;
+    if (avail < wire::length_size)
+      break;
+    // Before the handshake only a hello may come, which is small.
+    auto limit = ready() ? owner_.config().max_message_size + 64 : wire::max_control_frame;
+    auto len = wire::read_length(
+      std::span<const std::byte, wire::length_size>{in_.data() + in_begin_, wire::length_size}, limit);
+    if (!len) {
+      close(len.error());
+      return;
+    }
+    in_needed_ = wire::length_size + *len;
+    if (avail < in_needed_)
+      break;
+    std::span<const std::byte> frame{in_.data() + in_begin_ + wire::length_size, *len};
+    in_begin_ += in_needed_;
+    on_frame(frame);
+    if (closed_)
+      return;
+  }
+  // A buffer grown for one large frame does not stay large.
+  if (in_.size() > 4 * read_chunk && in_needed_ <= read_chunk && in_end_ - in_begin_ <= read_chunk) {
+    std::vector<std::byte> smaller(in_.begin() + static_cast<std::ptrdiff_t>(in_begin_),
+                                   in_.begin() + static_cast<std::ptrdiff_t>(in_end_));
+    smaller.resize(read_chunk);
+    in_.swap(smaller);
+    in_end_ -= in_begin_;
+    in_begin_ = 0;
+  }
 }
 
-void peer::on_frame() {
-  auto frame = wire::read_frame(read_buf_);
+void peer::on_frame(std::span<const std::byte> bytes) {
+  auto frame = wire::read_frame(bytes);
   if (!frame) {
     close(frame.error());
     return;
@@ -138,6 +195,14 @@ void peer::on_frame() {
         owner_.remote_down(info->node ? info->node : node(), info->actor, info->reason);
       break;
     }
+    case wire::frame_kind::lookup_request:
+    case wire::frame_kind::lookup_response:
+    case wire::frame_kind::spawn_request:
+    case wire::frame_kind::spawn_response:
+    case wire::frame_kind::group_join:
+    case wire::frame_kind::group_leave:
+      err = owner_.services().handle(*this, frame->kind, frame->body);
+      break;
     case wire::frame_kind::heartbeat:
       break;
     case wire::frame_kind::goodbye:
@@ -205,7 +270,7 @@ error peer::on_actor_message(std::span<const std::byte> body) {
     return hdr.error();
   if (hdr->dest_node && hdr->dest_node != owner_.system().node()) {
     // For a node this one is connected to and the sender is not: pass it on.
-    if (auto next = owner_.direct_route(hdr->dest_node); next && next.get() != this)
+    if (auto next = owner_.route_to(hdr->dest_node); next && next.get() != this)
       next->forward_actor_message(*hdr, payload, node());
     else
       answer_undeliverable(*hdr, error{sec::cannot_connect_to_node, "no route to " + to_string(hdr->dest_node)});
@@ -310,12 +375,13 @@ error peer::send_actor_message(const mailbox_element& e, actor_id dest, const no
   wire::finish_frame(frame, start);
   if (frame.size() - wire::length_size > owner_.config().max_message_size + 64)
     return error{sec::invalid_argument, "message exceeds middleman.max-message-size"};
+  const auto size = frame.size();
   auto r = out_.push(frame, hdr.source, dest);
   if (r == outbound_queue::push_result::closed)
     return error{sec::request_receiver_down};
   start_write(r);
   if (!owner_.on_io_thread())
-    out_.wait_for_room();
+    out_.wait_for_room(size);
   return error{};
 }
 
@@ -355,7 +421,7 @@ void peer::flush() {
   }
   std::array<asio::const_buffer, 2> bufs{asio::buffer(write_buf_),
                                          asio::buffer(write_piece_.data(), write_piece_.size())};
-  asio::async_write(sock_, bufs, [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
+  stream_.async_write(bufs, [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
     if (self->closed_)
       return;
     if (ec) {
@@ -371,8 +437,17 @@ void peer::flush() {
 
 void peer::close_after_read_error(const asio::error_code& ec) {
   // After our goodbye the peer may close first: that is the expected end.
-  if (close_when_flushed_)
+  if (close_when_flushed_) {
     close(error{});
+    return;
+  }
+  // In TLS 1.3 the server checks the client's certificate after the client's
+  // handshake has finished: the client learns of a refusal from its next read.
+  const bool tls_refusal =
+    stream_.is_tls() && !ready()
+    && (ec.category() == asio::error::get_ssl_category() || ec.category() == asio::ssl::error::get_stream_category());
+  if (tls_refusal)
+    close(error{sec::authentication_failed, "TLS: refused by the peer: " + ec.message()});
   else
     close(error{sec::cannot_connect_to_node, "connection lost: " + ec.message()});
 }
@@ -411,10 +486,8 @@ void peer::close(const error& reason) {
     TROUPE_LOG_WARNING(log_component, "connection to " << endpoint_text_ << " closed: " << to_string(reason));
   else
     TROUPE_LOG_INFO(log_component, "connection to " << endpoint_text_ << " closed by the peer");
-  asio::error_code ignored;
   handshake_timer_.cancel();
-  sock_.shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
-  sock_.close(ignored);
+  stream_.close();
   if (auto f = std::exchange(on_handshake_, nullptr))
     f(reason ? reason : error{sec::cannot_connect_to_node, "connection closed during the handshake"});
   owner_.peer_closed(this);

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "byte_stream.hpp"
 #include "outbound_queue.hpp"
 #include "troupe/error.hpp"
 #include "troupe/mailbox_element.hpp"
@@ -34,11 +35,14 @@ public:
   // Called once, on the I/O thread: the handshake finished (no error) or failed.
   using handshake_callback = std::function<void(const error&)>;
 
-  peer(middleman_impl& owner, asio::ip::tcp::socket sock, std::uint64_t published_actor,
+  // With the owner's TLS context (middleman.tls.*) the connection is TLS,
+  // `side` saying which end of its handshake this node takes.
+  peer(middleman_impl& owner, asio::ip::tcp::socket sock, byte_stream::side side, std::uint64_t published_actor,
        std::vector<std::string> published_interface);
   ~peer() override;
 
-  // Sends our hello, starts reading and arms the handshake timeout.
+  // Arms the handshake timeout, shakes hands over TLS where configured, then
+  // sends our hello and starts reading.
   void start(handshake_callback on_handshake);
 
   // Serializes e for the actor `dest` of `dest_node` (the peer's node, or one
@@ -83,10 +87,11 @@ public:
   strong_actor_ptr resolve(const node_id& node, std::uint64_t id) override;
 
 private:
-  void read_length();
-  void read_body(std::uint32_t n);
+  void begin_exchange();
+  void read_some();
+  void on_bytes(std::size_t n);
   void close_after_read_error(const asio::error_code& ec);
-  void on_frame();
+  void on_frame(std::span<const std::byte> frame);
   error on_hello(std::span<const std::byte> body);
   error on_auth(std::span<const std::byte> body);
   void become_ready();
@@ -97,7 +102,7 @@ private:
   void answer_undeliverable(const wire::actor_message_header& hdr, const error& reason);
 
   middleman_impl& owner_;
-  asio::ip::tcp::socket sock_;
+  byte_stream stream_;
   asio::steady_timer handshake_timer_;
   std::string endpoint_text_;
   std::uint64_t published_actor_;
@@ -105,8 +110,12 @@ private:
   handshake_callback on_handshake_;
 
   // I/O thread only.
-  std::array<std::byte, wire::length_size> length_buf_{};
-  std::vector<std::byte> read_buf_;
+  // Received bytes: [in_begin_, in_end_) are not parsed yet. One read takes
+  // whatever has arrived, often many frames, instead of two reads per frame.
+  std::vector<std::byte> in_;
+  std::size_t in_begin_ = 0;
+  std::size_t in_end_ = 0;
+  std::size_t in_needed_ = 0; // bytes the frame at in_begin_ needs in all
   std::vector<std::byte> write_buf_;
   std::span<const std::byte> write_piece_; // a fragment's bytes, inside out_
   std::vector<std::byte> reassembly_;      // the large frame arriving in fragments

@@ -175,6 +175,13 @@ void write_fragment_header(std::vector<std::byte>& out, std::size_t piece_size, 
 
 // ---- decoding -------------------------------------------------------------------
 
+bool is_known_kind(std::uint8_t kind) noexcept {
+  auto in = [kind](frame_kind first, frame_kind last) {
+    return kind >= static_cast<std::uint8_t>(first) && kind <= static_cast<std::uint8_t>(last);
+  };
+  return in(frame_kind::hello, frame_kind::fragment) || in(frame_kind::lookup_request, frame_kind::group_leave);
+}
+
 decode_result<std::uint32_t> read_length(std::span<const std::byte, length_size> prefix, std::size_t limit) noexcept {
   std::uint32_t n = 0;
   for (std::size_t i = 0; i < length_size; ++i)
@@ -191,7 +198,7 @@ decode_result<frame_view> read_frame(std::span<const std::byte> frame) noexcept 
   if (frame.empty())
     return error{sec::malformed_message, "empty frame"};
   auto kind = static_cast<std::uint8_t>(frame[0]);
-  if (kind < static_cast<std::uint8_t>(frame_kind::hello) || kind > static_cast<std::uint8_t>(frame_kind::fragment))
+  if (!is_known_kind(kind))
     return error{sec::malformed_message, "unknown frame kind " + std::to_string(kind)};
   auto k = static_cast<frame_kind>(kind);
   if (k != frame_kind::actor_message && k != frame_kind::fragment && frame.size() > max_control_frame)

@@ -40,7 +40,18 @@ enum class frame_kind : std::uint8_t {
   goodbye = 6,       // the sender closes the connection on purpose
   auth = 7,          // proof that the sender knows the shared secret
   fragment = 8,      // a piece of a large actor_message frame (its kind and body)
+  // The node services (service_wire.hpp), numbered apart from the kinds above
+  // so that both lists can grow.
+  lookup_request = 16,  // find a registered actor or a published group by name
+  lookup_response = 17, // the answer: an actor id or an error
+  spawn_request = 18,   // spawn an actor type by name with the arguments that follow
+  spawn_response = 19,  // the answer: an actor id and its interface, or an error
+  group_join = 20,      // an actor of the sender joins a group of the receiver
+  group_leave = 21,     // and leaves it
 };
+
+// Whether `kind` is a kind of frame this version knows.
+bool is_known_kind(std::uint8_t kind) noexcept;
 
 inline constexpr std::size_t nonce_size = 16;
 inline constexpr std::size_t auth_tag_size = 32; // HMAC-SHA-256

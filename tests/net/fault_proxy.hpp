@@ -23,6 +23,8 @@
 #include <mutex>
 #include <random>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -82,6 +84,13 @@ public:
     for (auto& l : old)
       l->close();
     old.clear(); // joins their threads
+  }
+
+  // Whether `text` crossed the proxy in either direction, as plain bytes
+  // (the first MiBs of each direction are kept for this).
+  bool carried(std::string_view text) const {
+    std::lock_guard guard{mtx_};
+    return seen_.find(text) != std::string::npos;
   }
 
   std::size_t connections() const {
@@ -178,6 +187,11 @@ private:
       // Jitter never reorders: a chunk is due no earlier than the one before.
       auto due = std::max(clock::now() + next_delay(), last_due);
       last_due = due;
+      {
+        std::lock_guard guard{mtx_};
+        if (seen_.size() < seen_limit)
+          seen_.append(buf.data(), static_cast<std::size_t>(n));
+      }
       std::lock_guard guard{p.mtx};
       p.chunks.emplace_back(due, std::vector<char>(buf.begin(), buf.begin() + n));
       p.ready.notify_all();
@@ -231,6 +245,8 @@ private:
   std::condition_variable resumed_;
   bool paused_ = false;
   std::vector<std::unique_ptr<link>> links_;
+  static constexpr std::size_t seen_limit = std::size_t{4} << 20;
+  std::string seen_; // the bytes that crossed, up to seen_limit
   std::mutex rng_mtx_;
   std::mt19937_64 rng_{42};
 };

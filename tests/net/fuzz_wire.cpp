@@ -12,6 +12,7 @@
 #include <span>
 #include <vector>
 
+#include "net/service_wire.hpp"
 #include "net/wire.hpp"
 #include "troupe/serialization.hpp"
 
@@ -75,8 +76,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case wire::frame_kind::auth:
         (void)wire::read_auth(f->body);
         break;
+      case wire::frame_kind::fragment:
+        (void)wire::read_fragment(f->body);
+        break;
       case wire::frame_kind::heartbeat:
       case wire::frame_kind::goodbye:
+        break;
+      case wire::frame_kind::lookup_request:
+        (void)wire::read_lookup_request(f->body);
+        break;
+      case wire::frame_kind::lookup_response:
+      case wire::frame_kind::spawn_response:
+        (void)wire::read_service_response(f->body);
+        break;
+      case wire::frame_kind::spawn_request: {
+        std::span<const std::byte> payload;
+        if (auto req = wire::read_spawn_request(f->body, payload))
+          (void)deserialize(payload, &codec);
+        break;
+      }
+      case wire::frame_kind::group_join:
+      case wire::frame_kind::group_leave:
+        (void)wire::read_group_membership(f->body);
         break;
     }
   }

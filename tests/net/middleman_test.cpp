@@ -10,12 +10,14 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <fstream>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "net/wire.hpp"
@@ -438,3 +440,29 @@ TEST(middleman, without_loading_it_the_accessor_throws) {
 }
 
 } // namespace
+
+TEST(middleman, a_system_stops_while_a_heartbeat_tick_is_due) {
+  // A tick whose timer already fired when the middleman stops must not arm
+  // the next one: that kept the I/O loop alive and the system's destructor
+  // waiting forever. A 1 ms heartbeat makes a due tick likely at every stop;
+  // a watchdog turns a hang into a failure.
+  std::atomic<bool> finished{false};
+  std::thread watchdog{[&] {
+    for (int i = 0; i < 600 && !finished; ++i)
+      std::this_thread::sleep_for(100ms);
+    if (!finished) {
+      ADD_FAILURE() << "a system did not stop within 60 s";
+      std::_Exit(1);
+    }
+  }};
+  for (int round = 0; round < 200; ++round) {
+    auto cfg = net_config();
+    ASSERT_FALSE(cfg.set("middleman.heartbeat-interval", "1ms"));
+    actor_system sys{cfg};
+    auto echo = sys.spawn([] { return behavior{[](int x) { return x; }}; });
+    ASSERT_TRUE(sys.middleman().publish(echo, 0, "127.0.0.1"));
+    scoped_actor(sys)->send_exit(echo, exit_reason::user_shutdown);
+  }
+  finished = true;
+  watchdog.join();
+}

@@ -11,8 +11,11 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -36,16 +39,25 @@ public:
   static bool has_nft() { return run("command -v nft"); }
 
   netns_link() {
+    remove_orphans();
     auto pid = static_cast<unsigned>(getpid());
+    // A /30 that no link here uses: pids repeat modulo the subnet count, and
+    // an overlapping subnet would route this test's packets elsewhere.
     auto idx = pid % 16384;
-    prefix_ = "10.213." + std::to_string(idx >> 6) + ".";
-    auto base = (idx & 63) * 4;
-    outer_address_ = prefix_ + std::to_string(base + 1);
-    inner_address_ = prefix_ + std::to_string(base + 2);
+    for (int tries = 0; tries < 16384; ++tries, idx = (idx + 1) % 16384) {
+      prefix_ = "10.213." + std::to_string(idx >> 6) + ".";
+      auto base = (idx & 63) * 4;
+      outer_address_ = prefix_ + std::to_string(base + 1);
+      inner_address_ = prefix_ + std::to_string(base + 2);
+      if (!subnet_in_use(prefix_ + std::to_string(base)))
+        break;
+    }
     name_ = "trns" + std::to_string(pid);
     outer_ = "trv" + std::to_string(pid) + "o";
     inner_ = "trv" + std::to_string(pid) + "i";
-    run("ip netns del " + name_); // a leftover of a crashed run
+    // A leftover of an earlier process with this pid.
+    run("ip netns del " + name_);
+    run("ip link del " + outer_);
     must("ip netns add " + name_);
     must("ip link add " + outer_ + " type veth peer name " + inner_);
     must("ip link set " + inner_ + " netns " + name_);
@@ -84,6 +96,39 @@ public:
 
 private:
   static bool run(const std::string& cmd) { return std::system((cmd + " >/dev/null 2>&1").c_str()) == 0; }
+
+  static std::string output_of(const std::string& cmd) {
+    std::string out;
+    if (FILE* f = ::popen((cmd + " 2>/dev/null").c_str(), "r")) {
+      char buf[512];
+      while (auto n = std::fread(buf, 1, sizeof(buf), f))
+        out.append(buf, n);
+      ::pclose(f);
+    }
+    return out;
+  }
+
+  static bool subnet_in_use(const std::string& network) {
+    return !output_of("ip -o addr show to " + network + "/30").empty();
+  }
+
+  // Namespaces of test processes that no longer run (killed by a timeout
+  // before their destructor ran): deleting one removes its veth pair too.
+  static void remove_orphans() {
+    std::istringstream list{output_of("ip netns list")};
+    std::string name;
+    while (list >> name) {
+      if (name.rfind("trns", 0) != 0 || name.size() <= 4)
+        continue;
+      auto digits = name.substr(4);
+      if (digits.find_first_not_of("0123456789") != std::string::npos)
+        continue;
+      auto owner = static_cast<pid_t>(std::stol(digits));
+      if (::kill(owner, 0) != 0 && errno == ESRCH)
+        run("ip netns del " + name);
+      std::getline(list, name); // the rest of the line, e.g. "(id: 3)"
+    }
+  }
   static void must(const std::string& cmd) {
     if (!run(cmd))
       throw std::runtime_error("netns_link: failed: " + cmd);

@@ -119,4 +119,18 @@ private:
   std::uint16_t port_ = 0;
 };
 
+// The troupe_test_node program (TROUPE_TEST_NODE) in `mode`, on `port` (0:
+// any), with a connection timeout generous enough that a loaded machine (or
+// a sanitizer) does not make the node give up on a client that is merely slow.
+// `options`: more settings for the node (--middleman.*=..., --bind=...).
+inline node_process start_test_node(const char* program, const std::string& mode, std::uint16_t port = 0,
+                                    const std::vector<std::string>& options = {}) {
+  std::vector<std::string> args{program, mode};
+  if (port != 0)
+    args.push_back(std::to_string(port));
+  args.emplace_back("--middleman.connection-timeout=30s");
+  args.insert(args.end(), options.begin(), options.end());
+  return node_process{std::move(args)};
+}
+
 } // namespace troupe::test

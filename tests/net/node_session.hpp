@@ -19,17 +19,10 @@ namespace troupe::test {
 
 using namespace std::chrono_literals;
 
-// `options`: more --middleman.* settings for the node.
+// A troupe_test_node in `mode`; `options`: more settings for it.
 inline node_process start_node(const std::string& mode, std::uint16_t port = 0,
                                const std::vector<std::string>& options = {}) {
-  std::vector<std::string> args{TROUPE_TEST_NODE, mode};
-  if (port != 0)
-    args.push_back(std::to_string(port));
-  // Generous: a loaded CI machine (or a sanitizer) must not make the node give
-  // up on a client that is merely slow.
-  args.emplace_back("--middleman.connection-timeout=30s");
-  args.insert(args.end(), options.begin(), options.end());
-  return node_process{std::move(args)};
+  return start_test_node(TROUPE_TEST_NODE, mode, port, options);
 }
 
 using option_list = std::vector<std::pair<std::string, std::string>>;

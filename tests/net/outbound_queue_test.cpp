@@ -211,7 +211,7 @@ TEST(outbound_queue, a_sender_waits_while_the_queue_is_full_and_goes_on_once_it_
       auto copy = f;
       q.push(copy, 1, 2);
       pushed.fetch_add(1);
-      q.wait_for_room();
+      q.wait_for_room(f.size());
     }
     done = true;
   }};
@@ -236,7 +236,7 @@ TEST(outbound_queue, closing_wakes_a_waiting_sender_and_refuses_new_frames) {
   outbound_queue q{1024};
   auto f = message_frame('x', 4096);
   q.push(f, 1, 2);
-  std::thread sender{[&] { q.wait_for_room(); }};
+  std::thread sender{[&] { q.wait_for_room(4096); }};
   q.close();
   sender.join();
   auto g = message_frame('y', 10);
@@ -245,4 +245,36 @@ TEST(outbound_queue, closing_wakes_a_waiting_sender_and_refuses_new_frames) {
   std::vector<std::byte> buf;
   std::span<const std::byte> piece;
   EXPECT_FALSE(q.next_batch(buf, piece));
+}
+
+TEST(outbound_queue, a_large_message_that_fills_the_queue_does_not_stall_the_senders_of_small_ones) {
+  constexpr std::size_t high = 64 * 1024;
+  outbound_queue q{high};
+  auto large = message_frame('L', 4 * wire::fragment_size); // twice the high-water mark and more
+  const auto large_size = large.size();
+  q.push(large, 1, 2);
+  // Its sender waits; the sender of a small message of another pair does not.
+  EXPECT_TRUE(q.must_wait(large_size));
+  auto small = message_frame('s', 100);
+  q.push(small, 3, 4);
+  EXPECT_FALSE(q.must_wait(small.size()));
+  // Small frames have a budget of their own.
+  for (std::size_t queued = 0; queued <= high; queued += small.size()) {
+    auto copy = small;
+    q.push(copy, 3, 4);
+  }
+  EXPECT_TRUE(q.must_wait(small.size()));
+  // One batch takes every small frame and a fragment: the small side is free
+  // again, the large side still full until enough fragments are written.
+  std::vector<std::byte> buf;
+  std::span<const std::byte> piece;
+  ASSERT_TRUE(q.next_batch(buf, piece));
+  q.batch_written();
+  EXPECT_FALSE(q.must_wait(small.size()));
+  EXPECT_TRUE(q.must_wait(large_size));
+  while (q.must_wait(large_size)) {
+    ASSERT_TRUE(q.next_batch(buf, piece));
+    q.batch_written();
+  }
+  EXPECT_LE(q.queued_bytes(), high);
 }

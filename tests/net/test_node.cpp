@@ -5,12 +5,17 @@
 //
 //   troupe_test_node serve [PORT] [--bind=ADDR] [--middleman.*=...]   a dynamically typed service
 //   troupe_test_node typed [PORT]                                    a typed calculator
+//   troupe_test_node services [PORT]                   registered actors, actor types and
+//                                                      the local group "chat", published
+//   troupe_test_node join PORT                         a member of "chat" on the node at
+//                                                      PORT (which runs `services`)
 // It listens on 127.0.0.1 unless --bind names another address ("" for all).
 #include <cstdio>
 #include <iostream>
 #include <string>
 
 #include "test_service.hpp"
+#include "test_services.hpp"
 #include "troupe/net.hpp"
 
 using namespace troupe;
@@ -27,6 +32,7 @@ int main(int argc, char** argv) {
   }
   actor_system_config cfg;
   cfg.load<net::middleman>();
+  test::add_service_types(cfg);
   std::vector<std::string> args;
   std::string bind = "127.0.0.1";
   for (int i = first_option; i < argc; ++i) {
@@ -50,6 +56,14 @@ int main(int argc, char** argv) {
     auto calc = sys.spawn(test::typed_calculator);
     svc = actor{calc};
     bound = sys.middleman().publish(calc, port, bind, true);
+  } else if (mode == "services") {
+    svc = test::start_services(sys);
+    bound = sys.middleman().publish_local_groups(port, bind, true);
+  } else if (mode == "join") {
+    auto g = sys.groups().get("remote", "chat@127.0.0.1:" + std::to_string(port));
+    if (g)
+      svc = sys.spawn(test::chat_member, *g, std::string{"member"});
+    bound = g ? expected<std::uint16_t>{port} : expected<std::uint16_t>{g.error()};
   }
   if (!bound) {
     std::cerr << "test_node: " << to_string(bound.error()) << '\n';
@@ -62,5 +76,7 @@ int main(int argc, char** argv) {
   // The service terminates, so the system can shut down.
   scoped_actor self{sys};
   self->send_exit(svc, exit_reason::user_shutdown);
+  for (const auto& [name, registered] : sys.registry().entries())
+    self->send_exit(registered, exit_reason::user_shutdown);
   return 0;
 }

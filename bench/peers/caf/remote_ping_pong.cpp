@@ -5,9 +5,7 @@
 // published with the middleman; N round trips, one message in flight.
 #include <tuple>
 
-#include "caf/io/all.hpp"
-#include "caf_common.hpp"
-#include "remote_node.hpp"
+#include "caf_remote.hpp"
 
 using namespace caf;
 using ping_atom = atom_constant<atom("ping")>;
@@ -39,20 +37,8 @@ behavior ping(event_based_actor* self, actor buddy, int n, actor report_to) {
 } // namespace
 
 int main(int argc, char** argv) {
-  if (bench::is_server(argc, argv)) {
-    bench::args a{argc - 1, argv + 1, {0}, ""};
-    actor_system_config cfg;
-    bench::configure_caf(cfg, a);
-    cfg.load<io::middleman>();
-    actor_system sys{cfg};
-    auto p = sys.spawn(pong);
-    auto port = sys.middleman().publish(p, 0, "127.0.0.1");
-    if (!port)
-      return 1;
-    bench::serve_until_stdin_closes(*port);
-    anon_send_exit(p, exit_reason::user_shutdown);
-    return 0;
-  }
+  if (bench::is_server(argc, argv))
+    return bench::serve_caf_actor(argc, argv, pong);
   bench::args a{argc, argv, {5000}, "[ROUND_TRIPS]"};
   const int n = static_cast<int>(a[0]);
   if (n < 1)
@@ -62,8 +48,7 @@ int main(int argc, char** argv) {
   double secs = 0;
   {
     actor_system_config cfg;
-    bench::configure_caf(cfg, a);
-    cfg.load<io::middleman>();
+    bench::configure_caf_io(cfg, a);
     actor_system sys{cfg};
     auto buddy = sys.middleman().remote_actor("127.0.0.1", server.port());
     if (!buddy)

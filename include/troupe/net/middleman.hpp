@@ -12,6 +12,7 @@
 //   actor_system sys{cfg};
 //   auto port = sys.middleman().publish(server, 0);      // any free port
 //   auto calc = sys.middleman().remote_actor("localhost", *port);
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -19,11 +20,13 @@
 #include <vector>
 
 #include "troupe/actor.hpp"
+#include "troupe/actor_factory.hpp"
 #include "troupe/actor_system.hpp"
 #include "troupe/actor_system_config.hpp"
 #include "troupe/actor_system_module.hpp"
 #include "troupe/error.hpp"
 #include "troupe/expected.hpp"
+#include "troupe/message.hpp"
 #include "troupe/net/interface_signature.hpp"
 #include "troupe/net/middleman_settings.hpp"
 #include "troupe/node_id.hpp"
@@ -91,6 +94,39 @@ public:
   // Connects to host:port and returns the node there.
   expected<node_id> connect(const std::string& host, std::uint16_t port);
 
+  // The actor registered as `name` (sys.registry().put) on `node`, a node this
+  // middleman is connected to. An error names an unknown name; it fails after
+  // middleman.connect-timeout when the node does not answer.
+  expected<actor> remote_lookup(const std::string& name, const node_id& node);
+
+  // Spawns the actor type `type` (cfg.add_actor_type on that node) on `node`
+  // with the arguments xs, waiting at most `timeout` for it. A Handle other
+  // than `actor` is checked against the type's interface before anything is
+  // spawned. Errors: an unknown type (sec::invalid_argument), arguments that
+  // do not fit it (sec::type_clash) or cannot cross (not announced), another
+  // interface (sec::unexpected_actor_messaging_interface), no answer in time
+  // (sec::request_timeout).
+  template <class Handle = actor, class Rep, class Period, class... Ts>
+  expected<Handle> remote_spawn(const node_id& node, const std::string& type,
+                                std::chrono::duration<Rep, Period> timeout, Ts&&... xs) {
+    auto x =
+      remote_spawn_impl(node, type, make_message(std::forward<Ts>(xs)...), troupe::detail::interface_ids_of<Handle>(),
+                        std::chrono::duration_cast<std::chrono::nanoseconds>(timeout));
+    if (!x)
+      return x.error();
+    if constexpr (std::is_same_v<Handle, actor>)
+      return *x;
+    else
+      return actor_cast<Handle>(*x);
+  }
+
+  // Listens on `port` (0: any free port; `addr` as for publish) so that other
+  // nodes can use this node's local groups: sys.groups().get("remote",
+  // "name@host:port") there joins and sends to the local group "name" here.
+  // From then on every connected node may use them. Returns the port bound.
+  expected<std::uint16_t> publish_local_groups(std::uint16_t port, const std::string& addr = {},
+                                               bool reuse_addr = false);
+
   // Nodes this middleman has a working connection to.
   std::vector<node_id> connected_nodes() const;
 
@@ -134,6 +170,8 @@ private:
                                        const std::string& addr, bool reuse_addr);
   error unpublish_impl(const actor& handle, std::uint16_t port);
   expected<actor> remote_actor_impl(const std::string& host, std::uint16_t port, const std::vector<std::string>& ifs);
+  expected<actor> remote_spawn_impl(const node_id& node, const std::string& type, message args,
+                                    const interface_ids& expected_interface, std::chrono::nanoseconds timeout);
 
   actor_system& sys_;
   settings settings_;

@@ -23,9 +23,11 @@ struct middleman_settings {
   // The largest frame this node accepts; a peer that sends a larger one is
   // disconnected.
   std::size_t max_message_size = std::size_t{256} << 20;
-  // Flow control: once this many bytes wait to be written to one node, a
-  // sender (but the I/O thread) waits until half of them are written or the
-  // connection ends. A slow reader thus bounds the sender's memory.
+  // Flow control: once this many bytes of small messages, or of large ones
+  // (over 64 KiB), wait to be written to one node, a sender of that kind (but
+  // the I/O thread) waits until half of them are written or the connection
+  // ends. A slow reader thus bounds the sender's memory, and a large message
+  // does not hold up the senders of small ones.
   std::size_t max_queued_bytes = std::size_t{32} << 20;
   // Only peers with the same application identifier may connect.
   std::string app_identifier = "troupe";
@@ -35,6 +37,12 @@ struct middleman_settings {
   // refused with sec::authentication_failed.
   std::string secret;
   std::string secret_file;
+  // TLS: with all three set, every connection is TLS 1.3 and both ends
+  // present a certificate signed by `tls_ca`; a plaintext peer is refused.
+  // PEM files: this node's certificate chain, its private key, the CA.
+  std::string tls_certificate;
+  std::string tls_key;
+  std::string tls_ca;
 };
 
 } // namespace troupe::net

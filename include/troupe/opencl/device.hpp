@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// One OpenCL device as the manager found it: what it is (name, vendor, type,
+// memory, compute units) and the device memory troupe holds on it right now.
+// A device is a shared handle; copies name the same device, and it stays
+// usable as long as a copy, a program or a mem_ref on it exists.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace troupe::opencl {
+
+enum class device_type { cpu, gpu, accelerator, other };
+
+std::string to_string(device_type x);
+
+// What the device reports about itself, read once when the manager starts.
+struct device_info {
+  std::string name;
+  std::string vendor;
+  std::string version; // "OpenCL 3.0 PoCL ..."
+  std::string driver_version;
+  std::string platform; // the platform's name
+  device_type type = device_type::other;
+  std::uint64_t global_memory = 0;  // bytes
+  std::uint64_t local_memory = 0;   // bytes per work group
+  std::uint64_t max_allocation = 0; // bytes in one buffer
+  std::uint32_t compute_units = 0;
+  std::size_t max_work_group_size = 0;
+};
+
+namespace detail {
+class device_impl;
+} // namespace detail
+
+class device {
+public:
+  explicit device(std::shared_ptr<detail::device_impl> impl) noexcept : impl_(std::move(impl)) {}
+
+  // Its position in manager::devices(), the number --opencl.device takes.
+  std::size_t index() const noexcept;
+  const device_info& info() const noexcept;
+
+  const std::string& name() const noexcept { return info().name; }
+  const std::string& vendor() const noexcept { return info().vendor; }
+  device_type type() const noexcept { return info().type; }
+  std::uint64_t global_memory() const noexcept { return info().global_memory; }
+  std::uint32_t compute_units() const noexcept { return info().compute_units; }
+
+  // Device buffers that troupe created on this device and that OpenCL has not
+  // freed yet, and their bytes. Counted when OpenCL destroys a buffer (its
+  // destructor callback), so a buffer still used by a queued command counts.
+  std::size_t live_buffers() const noexcept;
+  std::uint64_t live_buffer_bytes() const noexcept;
+
+  // Requests of kernel actors on this device whose work is enqueued and not
+  // yet answered.
+  std::size_t requests_in_flight() const noexcept;
+
+  const std::shared_ptr<detail::device_impl>& impl() const noexcept { return impl_; }
+
+  friend bool operator==(const device& a, const device& b) noexcept { return a.impl_ == b.impl_; }
+
+private:
+  std::shared_ptr<detail::device_impl> impl_;
+};
+
+} // namespace troupe::opencl
