@@ -36,3 +36,22 @@ function(troupe_add_test name)
                                         troupe_warnings)
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 120)
 endfunction()
+
+# troupe_add_compile_fail_tests(<prefix> <dir>): each program in <dir> must compile
+# with -DTROUPE_COMPILE_OK and fail without it, with the text of its "// EXPECT:"
+# line in the compiler's output (tests/typed/compile_fail/check_compile_fail.cmake);
+# registered as the ctest test <prefix>.compile_fail.<program>.
+function(troupe_add_compile_fail_tests prefix dir)
+  file(GLOB sources CONFIGURE_DEPENDS ${dir}/*.cpp)
+  foreach(src IN LISTS sources)
+    get_filename_component(name ${src} NAME_WE)
+    add_test(NAME ${prefix}.compile_fail.${name}
+      COMMAND ${CMAKE_COMMAND}
+        "-DCXX=${CMAKE_CXX_COMPILER}"
+        "-DSOURCE=${src}"
+        "-DINCLUDE_DIRS=${PROJECT_SOURCE_DIR}/include"
+        "-DFLAGS=-Wall -Wextra"
+        -P ${PROJECT_SOURCE_DIR}/tests/typed/compile_fail/check_compile_fail.cmake)
+    set_tests_properties(${prefix}.compile_fail.${name} PROPERTIES TIMEOUT 180 LABELS compile_fail)
+  endforeach()
+endfunction()

@@ -40,6 +40,14 @@ TARGETS = [
     ("mandelbrot", "Mandelbrot ≤ 1.05× OpenMP", "omp", "ratio", 1.05),
     ("idle_memory", "idle actor ≤ 256 B", "troupe", "metric_median", 256.0),
     ("heat", "heat equation ≤ 1.1× OpenMP", "omp", "ratio", 1.1),
+    ("quicksort", "DivConq quicksort ≤ 0.5× pure actors", "troupe_actors", "ratio", 0.5),
+    ("quicksort", "DivConq quicksort ≤ 1× CAF pure actors", "caf", "ratio", 1.0),
+    ("quicksort", "DivConq quicksort ≤ 1.1× oneTBB", "tbb", "ratio", 1.1),
+    ("quicksort", "DivConq quicksort ≤ 1.1× OpenMP", "omp", "ratio", 1.1),
+    ("quicksort", "DivConq quicksort ≤ 1.1× std::thread", "thread", "ratio", 1.1),
+    ("blackscholes", "blackscholes Map ≤ 1.1× oneTBB", "tbb", "ratio", 1.1),
+    ("blackscholes", "blackscholes Map ≤ 1.1× OpenMP", "omp", "ratio", 1.1),
+    ("blackscholes", "blackscholes Map ≤ 1.1× std::thread", "thread", "ratio", 1.1),
 ]
 
 

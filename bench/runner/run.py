@@ -217,6 +217,20 @@ WORKLOADS = {
         "systems": ["troupe", "caf", "erlang", "akka"],
         "akka_heap": {"smoke": "64m", "quick": "64m", "scaled": "64m", "paper": "64m"},
     },
+    # Parallel patterns (troupe::patterns): troupe runs the pattern, troupe_actors the
+    # pure-actor version of the same algorithm (data copied between actors).
+    "quicksort": {
+        "what": "Savina quicksort, N numbers, ranges of at most T sorted sequentially (troupe: DivConq in place)",
+        "sizes": {"smoke": [5000, 64], "quick": [1000000, 2048], "scaled": [4000000, 2048],
+                  "paper": [1000000, 2048]},
+        "systems": ["troupe", "troupe_actors", "tbb", "omp", "thread", "caf"],
+    },
+    "blackscholes": {
+        "what": "Black-Scholes, N European options priced I times (troupe: Map, static partitioning)",
+        "sizes": {"smoke": [1000, 2], "quick": [100000, 20], "scaled": [1000000, 100],
+                  "paper": [10000000, 100]},
+        "systems": ["troupe", "troupe_actors", "tbb", "omp", "thread", "caf"],
+    },
 }
 
 # Systems: the programs' families, and configurations of them that run as rows of
@@ -228,10 +242,11 @@ WORKLOADS = {
 #                the median of the last half (Savina's method); wall time and RSS are
 #                those of the whole process
 VARIANTS = {"caf_sharing": "caf", "akka_xmx": "akka", "akka_warm": "akka"}
-ALL_SYSTEMS = ["troupe", "caf", "caf_sharing", "omp", "seq", "raw_opencl", "erlang", "akka", "akka_xmx", "akka_warm"]
-LABELS = {"troupe": "troupe", "caf": "CAF", "caf_sharing": "CAF sharing", "omp": "OpenMP", "seq": "sequential",
-          "raw_opencl": "raw OpenCL", "erlang": "Erlang", "akka": "Akka", "akka_xmx": "Akka -Xmx",
-          "akka_warm": "Akka warm"}
+ALL_SYSTEMS = ["troupe", "troupe_actors", "caf", "caf_sharing", "tbb", "omp", "thread", "seq", "raw_opencl", "erlang",
+               "akka", "akka_xmx", "akka_warm"]
+LABELS = {"troupe": "troupe", "troupe_actors": "troupe pure actors", "caf": "CAF", "caf_sharing": "CAF sharing",
+          "tbb": "oneTBB", "omp": "OpenMP", "thread": "std::thread", "seq": "sequential", "raw_opencl": "raw OpenCL",
+          "erlang": "Erlang", "akka": "Akka", "akka_xmx": "Akka -Xmx", "akka_warm": "Akka warm"}
 WORK_FLOOR_S = 0.05  # a troupe work time below this is too short to measure well
 
 

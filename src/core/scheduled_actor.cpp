@@ -102,6 +102,13 @@ void scheduled_actor::launch(execution_unit* ctx, spawn_options opts) {
 }
 
 void scheduled_actor::on_unreachable() {
+  // The release that found no reference left restored one for this call, so
+  // another thread may lock a weak handle meanwhile and send a message (a
+  // linked actor's exit message). If that woke the actor, a resume with a
+  // reference of its own is on its way: the actor runs instead of being
+  // cleaned up here, and ends as unreachable when that reference goes.
+  if (!cleaned_up_ && !mailbox_.try_close_blocked())
+    return;
   local_actor::on_unreachable();
   if (detached_) {
     detached_->gone.store(true, std::memory_order_release);

@@ -149,6 +149,14 @@ public:
     return head_.compare_exchange_strong(expected, nullptr, std::memory_order_relaxed, std::memory_order_relaxed);
   }
 
+  // Any thread, for a reader nobody runs (an unreachable actor): blocked ->
+  // closed, so that no writer can wake the reader any more. False if it was
+  // not blocked: a writer woke it (and got unblocked_reader) or it is closed.
+  bool try_close_blocked() noexcept {
+    T* expected = blocked_tag();
+    return head_.compare_exchange_strong(expected, closed_tag(), std::memory_order_acquire, std::memory_order_relaxed);
+  }
+
   // Reader-side query; only the reader enters the blocked state, so the answer
   // is stable unless a writer concurrently unblocks it.
   bool blocked() const noexcept { return head_.load(std::memory_order_relaxed) == blocked_tag(); }
