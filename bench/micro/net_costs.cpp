@@ -25,11 +25,9 @@ int main(int argc, char** argv) {
   constexpr std::size_t block = actor_control_block::actor_offset + sizeof(net::remote_proxy);
   // libstdc++'s unordered_map node: next pointer, the pair, the cached hash
   // (not cached for integer keys); plus one bucket pointer at load factor 1.
-  constexpr std::size_t map_entry =
-    sizeof(void*) + sizeof(std::pair<const actor_id, strong_actor_ptr>) + sizeof(void*);
+  constexpr std::size_t map_entry = sizeof(void*) + sizeof(std::pair<const actor_id, strong_actor_ptr>) + sizeof(void*);
   std::printf("remote_proxy: %zu B (control block %zu + proxy %zu), cached block %zu B\n", block,
-              actor_control_block::actor_offset, sizeof(net::remote_proxy),
-              detail::thread_cache::rounded(block));
+              actor_control_block::actor_offset, sizeof(net::remote_proxy), detail::thread_cache::rounded(block));
   std::printf("middleman's map entry per proxy: about %zu B\n", map_entry);
   std::printf("per proxy in all: about %zu B\n", detail::thread_cache::rounded(block) + map_entry);
 
