@@ -111,13 +111,12 @@ void peer::read_some() {
                               self->close_after_read_error(ec);
                               return;
                             }
-                            self->on_bytes(n);
-                            if (!self->closed_)
+                            if (self->on_bytes(n) && !self->closed_)
                               self->read_some();
                           });
 }
 
-void peer::on_bytes(std::size_t n) {
+bool peer::on_bytes(std::size_t n) {
   in_end_ += n;
   last_received_ = clock::now();
   for (;;) {
@@ -131,7 +130,7 @@ void peer::on_bytes(std::size_t n) {
       std::span<const std::byte, wire::length_size>{in_.data() + in_begin_, wire::length_size}, limit);
     if (!len) {
       close(len.error());
-      return;
+      return false;
     }
     in_needed_ = wire::length_size + *len;
     if (avail < in_needed_)
@@ -140,7 +139,17 @@ void peer::on_bytes(std::size_t n) {
     in_begin_ += in_needed_;
     on_frame(frame);
     if (closed_)
-      return;
+      return false;
+    if (!ready() && in_end_ > in_begin_) {
+      // In the handshake a frame may have queued our answer (the auth after a
+      // hello): it goes out before the next frame is handled, so that a peer
+      // refused by that frame still gets it and learns why.
+      asio::post(owner_.io(), [self = shared_from_this()] {
+        if (!self->closed_ && self->on_bytes(0) && !self->closed_)
+          self->read_some();
+      });
+      return false;
+    }
   }
   // A buffer grown for one large frame does not stay large.
   if (in_.size() > 4 * read_chunk && in_needed_ <= read_chunk && in_end_ - in_begin_ <= read_chunk) {
@@ -151,6 +160,7 @@ void peer::on_bytes(std::size_t n) {
     in_end_ -= in_begin_;
     in_begin_ = 0;
   }
+  return true;
 }
 
 void peer::on_frame(std::span<const std::byte> bytes) {

@@ -89,7 +89,8 @@ public:
 private:
   void begin_exchange();
   void read_some();
-  void on_bytes(std::size_t n);
+  // Handles the whole frames received; false when it left the rest for later.
+  bool on_bytes(std::size_t n);
   void close_after_read_error(const asio::error_code& ec);
   void on_frame(std::span<const std::byte> frame);
   error on_hello(std::span<const std::byte> body);
