@@ -76,10 +76,10 @@ TEST(large_messages, a_small_message_of_another_actor_does_not_wait_behind_a_lar
   scoped_actor small{s.sys};
   // Stopped, the node reads nothing: the large message fills the socket
   // buffers and waits in the sender's queue when the small one comes.
-  s.node.signal(SIGSTOP);
+  s.node.freeze();
   big->send(s.svc, atom("size"), text);
   small->send(s.svc, atom("mark"), 1);
-  s.node.signal(SIGCONT);
+  s.node.thaw();
   big->receive([](std::int64_t, std::int64_t) {}, after(30s) >> [] { ADD_FAILURE() << "no answer to the large one"; });
   // With one queue per connection the node would have seen "L1".
   EXPECT_EQ(mark(small, s.svc, 2), "1L2");
@@ -123,7 +123,7 @@ TEST(large_messages, a_sender_to_a_node_that_stopped_reading_waits_instead_of_qu
   constexpr std::int64_t n = 2000;
   const std::string padding(16 << 10, 'p');
   std::atomic<std::int64_t> sent{0};
-  s.node.signal(SIGSTOP);
+  s.node.freeze();
   std::thread sender{[&] {
     scoped_actor self{s.sys};
     for (std::int64_t i = 0; i < n; ++i) {
@@ -148,7 +148,7 @@ TEST(large_messages, a_sender_to_a_node_that_stopped_reading_waits_instead_of_qu
   EXPECT_LT(sent.load(), n);
   EXPECT_LE(s.sys.middleman().queued_bytes(s.svc.node()), high_water + padding.size() + 64);
   // Once the node reads again the sender finishes, and nothing was lost.
-  s.node.signal(SIGCONT);
+  s.node.thaw();
   sender.join();
   EXPECT_EQ(sent.load(), n);
   scoped_actor self{s.sys};

@@ -86,7 +86,7 @@ TEST(multi_process, a_frozen_node_is_detected_by_heartbeats) {
   ASSERT_TRUE(s.svc) << to_string(s.connect_error);
   scoped_actor self{s.sys};
   self->monitor(s.svc);
-  s.node.signal(SIGSTOP); // TCP sees nothing: the process is alive but silent
+  s.node.freeze(); // TCP sees nothing: the process is alive but silent
   EXPECT_EQ(await_down(self), exit_reason::remote_link_unreachable);
   s.node.kill_now();
 }

@@ -4,6 +4,7 @@
 // A node in a child process (the troupe_test_node program): started with a
 // pipe on its stdin and stdout, it reports its port; closing stdin ends it in
 // order, and the test may freeze (SIGSTOP) or kill (SIGKILL) it instead.
+#include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -64,6 +65,15 @@ public:
   pid_t pid() const noexcept { return pid_; }
 
   void signal(int sig) { kill(pid_, sig); }
+
+  // SIGSTOP, and returns once every thread of the node has stopped: kill()
+  // returns before that, and until then a thread that runs may still answer.
+  void freeze() {
+    kill(pid_, SIGSTOP);
+    int status = 0;
+    while (waitpid(pid_, &status, WUNTRACED) < 0 && errno == EINTR) {}
+  }
+  void thaw() { kill(pid_, SIGCONT); }
 
   // Kills the node and reaps it.
   void kill_now() {

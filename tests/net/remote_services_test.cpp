@@ -303,11 +303,11 @@ TEST(remote_services_processes, a_spawn_on_a_frozen_node_times_out) {
     actor_system sys{node_config()};
     auto n = sys.middleman().connect("127.0.0.1", node.port());
     ASSERT_TRUE(n) << to_string(n.error());
-    node.signal(SIGSTOP);
+    node.freeze();
     auto start = std::chrono::steady_clock::now();
     auto x = sys.middleman().remote_spawn(*n, "offset", 300ms, 1);
     auto waited = std::chrono::steady_clock::now() - start;
-    node.signal(SIGCONT);
+    node.thaw();
     ASSERT_FALSE(x);
     EXPECT_EQ(x.error(), sec::request_timeout);
     EXPECT_GE(waited, 300ms);
