@@ -142,6 +142,11 @@ expected<std::uint16_t> middleman_impl::publish(actor handle, std::vector<std::s
                                                    "(middleman.secret or middleman.tls.*)");
     published_.push_back(entry);
     accept(entry);
+    // Nodes connected already learn the new endpoint, to pass it on.
+    auto eps = listen_endpoints();
+    for (auto& p : peers_)
+      if (p->ready() && !p->closed())
+        p->send_own_contacts(eps);
     return entry->port;
   });
 }
@@ -188,64 +193,125 @@ expected<std::shared_ptr<peer>> middleman_impl::dial(const std::string& host, st
   using result = expected<std::shared_ptr<peer>>;
   auto done = std::make_shared<std::promise<result>>();
   auto fut = done->get_future();
-  asio::post(io_, [this, host, port, done] {
-    auto key = host + ":" + std::to_string(port);
-    if (auto known = dialed_[key].lock(); known && known->ready() && !known->closed()) {
-      done->set_value(known);
+  asio::post(io_,
+             [this, host, port, done] { dial_async(host, port, [done](result r) { done->set_value(std::move(r)); }); });
+  return fut.get();
+}
+
+void middleman_impl::dial_async(const std::string& host, std::uint16_t port, dial_callback done) {
+  using result = expected<std::shared_ptr<peer>>;
+  auto key = host + ":" + std::to_string(port);
+  if (auto known = dialed_[key].lock(); known && known->ready() && !known->closed()) {
+    // Never from inside the call: a caller may set state after it returns.
+    asio::post(io_, [done = std::move(done), known] { done(known); });
+    return;
+  }
+  // One callback for the first of: connected and shook hands, failed, timed out.
+  auto finished = std::make_shared<bool>(false);
+  auto finish = [done = std::move(done), finished](result r) {
+    if (!std::exchange(*finished, true))
+      done(std::move(r));
+  };
+  auto timer = std::make_shared<asio::steady_timer>(io_, cfg_.connect_timeout);
+  auto sock = std::make_shared<asio::ip::tcp::socket>(io_);
+  auto resolver = std::make_shared<asio::ip::tcp::resolver>(io_);
+  timer->async_wait([finish, sock, resolver, key](const asio::error_code& ec) {
+    if (ec)
+      return;
+    resolver->cancel();
+    asio::error_code ignored;
+    sock->close(ignored);
+    finish(error{sec::cannot_connect_to_node, "no connection to " + key + " within middleman.connect-timeout"});
+  });
+  resolver->async_resolve(
+    host, std::to_string(port),
+    [this, finish, timer, sock, resolver, key](const asio::error_code& ec,
+                                               const asio::ip::tcp::resolver::results_type& endpoints) {
+      if (ec) {
+        timer->cancel();
+        finish(error{sec::cannot_connect_to_node, "cannot resolve " + key + ": " + ec.message()});
+        return;
+      }
+      asio::async_connect(
+        *sock, endpoints, [this, finish, timer, sock, key](const asio::error_code& ec, const asio::ip::tcp::endpoint&) {
+          if (ec) {
+            timer->cancel();
+            finish(error{sec::cannot_connect_to_node, "cannot connect to " + key + ": " + ec.message()});
+            return;
+          }
+          auto p =
+            std::make_shared<peer>(*this, std::move(*sock), byte_stream::side::client, 0, std::vector<std::string>{});
+          peers_.push_back(p);
+          dialed_[key] = p;
+          p->start([finish, timer, weak = std::weak_ptr<peer>{p}](const error& err) {
+            timer->cancel();
+            if (err)
+              finish(err);
+            else if (auto p = weak.lock())
+              finish(p);
+            else
+              finish(error{sec::cannot_connect_to_node, "connection closed"});
+          });
+        });
+    });
+}
+
+// ---- automatic connections ---------------------------------------------------------
+
+std::vector<wire::endpoint> middleman_impl::listen_endpoints() const {
+  std::vector<wire::endpoint> out;
+  for (const auto& entry : published_) {
+    asio::error_code ec;
+    auto ep = entry->acceptor.local_endpoint(ec);
+    if (ec)
+      continue;
+    auto host = ep.address().is_unspecified() ? std::string{} : ep.address().to_string();
+    wire::endpoint x{std::move(host), ep.port()};
+    if (std::find(out.begin(), out.end(), x) == out.end() && out.size() < wire::max_contact_endpoints)
+      out.push_back(std::move(x));
+  }
+  return out;
+}
+
+bool middleman_impl::connect_introduced(const node_id& node, std::vector<wire::endpoint> eps,
+                                        const std::shared_ptr<peer>& relay) {
+  if (!cfg_.enable_automatic_connections || stopping_ || eps.empty() || node == sys_.node() || route_to(node))
+    return false;
+  auto& waiting = introductions_[node];
+  waiting.push_back(relay);
+  if (waiting.size() == 1)
+    dial_introduced(node, std::move(eps), 0);
+  return true;
+}
+
+namespace {
+
+// A node that listens on many endpoints is tried on this many at most: the
+// introducing peer's input waits meanwhile.
+constexpr std::size_t max_introduced_dials = 4;
+
+} // namespace
+
+void middleman_impl::dial_introduced(const node_id& node, std::vector<wire::endpoint> eps, std::size_t i) {
+  auto host = eps[i].host;
+  auto port = eps[i].port;
+  dial_async(host, port, [this, node, eps = std::move(eps), i](expected<std::shared_ptr<peer>> r) mutable {
+    if (!stopping_ && (!r || (*r)->node() != node) && i + 1 < std::min(eps.size(), max_introduced_dials)) {
+      dial_introduced(node, std::move(eps), i + 1);
       return;
     }
-    // One callback for the first of: connected and shook hands, failed, timed out.
-    auto finished = std::make_shared<bool>(false);
-    auto finish = [done, finished](result r) {
-      if (!std::exchange(*finished, true))
-        done->set_value(std::move(r));
-    };
-    auto timer = std::make_shared<asio::steady_timer>(io_, cfg_.connect_timeout);
-    auto sock = std::make_shared<asio::ip::tcp::socket>(io_);
-    auto resolver = std::make_shared<asio::ip::tcp::resolver>(io_);
-    timer->async_wait([finish, sock, resolver, host, port](const asio::error_code& ec) {
-      if (ec)
-        return;
-      resolver->cancel();
-      asio::error_code ignored;
-      sock->close(ignored);
-      finish(error{sec::cannot_connect_to_node,
-                   "no connection to " + host + ":" + std::to_string(port) + " within middleman.connect-timeout"});
-    });
-    resolver->async_resolve(
-      host, std::to_string(port),
-      [this, finish, timer, sock, resolver, key](const asio::error_code& ec,
-                                                 const asio::ip::tcp::resolver::results_type& endpoints) {
-        if (ec) {
-          timer->cancel();
-          finish(error{sec::cannot_connect_to_node, "cannot resolve " + key + ": " + ec.message()});
-          return;
-        }
-        asio::async_connect(
-          *sock, endpoints,
-          [this, finish, timer, sock, key](const asio::error_code& ec, const asio::ip::tcp::endpoint&) {
-            if (ec) {
-              timer->cancel();
-              finish(error{sec::cannot_connect_to_node, "cannot connect to " + key + ": " + ec.message()});
-              return;
-            }
-            auto p =
-              std::make_shared<peer>(*this, std::move(*sock), byte_stream::side::client, 0, std::vector<std::string>{});
-            peers_.push_back(p);
-            dialed_[key] = p;
-            p->start([finish, timer, weak = std::weak_ptr<peer>{p}](const error& err) {
-              timer->cancel();
-              if (err)
-                finish(err);
-              else if (auto p = weak.lock())
-                finish(p);
-              else
-                finish(error{sec::cannot_connect_to_node, "connection closed"});
-            });
-          });
-      });
+    if (!r)
+      TROUPE_LOG_INFO(log_component, "no direct connection to " << to_string(node) << " (" << to_string(r.error())
+                                                                << "): its actors are reached through another node");
+    auto i_waiting = introductions_.find(node);
+    if (i_waiting == introductions_.end())
+      return;
+    auto waiting = std::move(i_waiting->second);
+    introductions_.erase(i_waiting);
+    for (auto& w : waiting)
+      if (auto p = w.lock())
+        p->resume_input();
   });
-  return fut.get();
 }
 
 std::vector<node_id> middleman_impl::connected_nodes() {

@@ -58,6 +58,10 @@ public:
   error unpublish(const actor& handle, std::uint16_t port);
   // The peer at host:port after its handshake (a new or an existing connection).
   expected<std::shared_ptr<peer>> dial(const std::string& host, std::uint16_t port);
+  // dial, on the I/O thread: `done` gets the outcome there, never before
+  // dial_async returned.
+  using dial_callback = std::function<void(expected<std::shared_ptr<peer>>)>;
+  void dial_async(const std::string& host, std::uint16_t port, dial_callback done);
   std::vector<node_id> connected_nodes();
   std::size_t proxy_count();
   std::size_t queued_bytes(const node_id& node);
@@ -89,6 +93,15 @@ public:
   // The remote actor is gone: its proxy (if any) terminates with `reason`.
   void remote_down(const node_id& node, actor_id id, const error& reason);
 
+  // ---- automatic connections (I/O thread) ----
+  // Where this node accepts connections: its published ports, an empty host
+  // for a port bound to every address.
+  std::vector<wire::endpoint> listen_endpoints() const;
+  // `relay` told where `node` listens, ahead of a handle to one of its
+  // actors: true when this node now connects to it, and `relay`'s input
+  // waits until that ends (resume_input).
+  bool connect_introduced(const node_id& node, std::vector<wire::endpoint> eps, const std::shared_ptr<peer>& relay);
+
   // ---- peer events (I/O thread) ----
   void peer_ready(const std::shared_ptr<peer>& p);
   void peer_closed(peer* p);
@@ -116,6 +129,8 @@ private:
   };
 
   void accept(const std::shared_ptr<published_entry>& entry);
+  // Tries eps[i], then the next, until one reaches `node` or none is left.
+  void dial_introduced(const node_id& node, std::vector<wire::endpoint> eps, std::size_t i);
   void tick();
 
   // Runs f on the I/O thread and waits for its result.
@@ -139,6 +154,9 @@ private:
   std::vector<std::shared_ptr<peer>> peers_;
   std::unordered_map<node_id, std::weak_ptr<peer>> routes_;
   std::map<std::string, std::weak_ptr<peer>> dialed_;
+  // Nodes this one connects to after an introduction, and the peers whose
+  // input waits for that.
+  std::unordered_map<node_id, std::vector<std::weak_ptr<peer>>> introductions_;
   // Nodes without a connection of their own, reached through another node.
   std::unordered_map<node_id, std::weak_ptr<peer>> relayed_routes_;
   // Remote actors that other nodes reach through this one, and those nodes.

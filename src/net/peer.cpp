@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "middleman_impl.hpp"
+#include "remote_proxy.hpp"
 #include "troupe/abstract_actor.hpp"
 #include "troupe/log.hpp"
 #include "troupe/message.hpp"
@@ -25,6 +26,12 @@ std::string endpoint_of(const asio::ip::tcp::socket& sock) {
   return ep.address().to_string() + ":" + std::to_string(ep.port());
 }
 
+std::string address_of(const asio::ip::tcp::socket& sock) {
+  asio::error_code ec;
+  auto ep = sock.remote_endpoint(ec);
+  return ec ? std::string{} : ep.address().to_string();
+}
+
 byte_stream make_stream(asio::ip::tcp::socket sock, asio::ssl::context* tls, byte_stream::side side) {
   if (tls != nullptr)
     return byte_stream{std::move(sock), *tls, side};
@@ -36,8 +43,9 @@ byte_stream make_stream(asio::ip::tcp::socket sock, asio::ssl::context* tls, byt
 peer::peer(middleman_impl& owner, asio::ip::tcp::socket sock, byte_stream::side side, std::uint64_t published_actor,
            std::vector<std::string> published_interface)
   : owner_(owner), stream_(make_stream(std::move(sock), owner.tls_context(), side)), handshake_timer_(owner.io()),
-    endpoint_text_(endpoint_of(stream_.socket())), published_actor_(published_actor),
-    published_interface_(std::move(published_interface)), out_(owner.config().max_queued_bytes) {
+    endpoint_text_(endpoint_of(stream_.socket())), remote_address_(address_of(stream_.socket())),
+    published_actor_(published_actor), published_interface_(std::move(published_interface)),
+    out_(owner.config().max_queued_bytes) {
   asio::error_code ignored;
   stream_.socket().set_option(asio::ip::tcp::no_delay{true}, ignored);
 }
@@ -77,6 +85,7 @@ void peer::begin_exchange() {
   our_nonce_ = wire::make_nonce();
   ours.nonce = our_nonce_;
   ours.authenticates = !owner_.config().secret.empty();
+  ours.endpoints = owner_.listen_endpoints();
   std::vector<std::byte> frame;
   wire::write_hello(frame, ours);
   send_frame(frame);
@@ -138,7 +147,7 @@ bool peer::on_bytes(std::size_t n) {
     std::span<const std::byte> frame{in_.data() + in_begin_ + wire::length_size, *len};
     in_begin_ += in_needed_;
     on_frame(frame);
-    if (closed_)
+    if (closed_ || input_paused_)
       return false;
     if (!ready() && in_end_ > in_begin_) {
       // In the handshake a frame may have queued our answer (the auth after a
@@ -187,6 +196,9 @@ void peer::on_frame(std::span<const std::byte> bytes) {
     case wire::frame_kind::fragment:
       on_fragment(frame->body);
       return;
+    case wire::frame_kind::node_contact:
+      err = on_node_contact(frame->body);
+      break;
     case wire::frame_kind::monitor: {
       auto m = wire::read_monitor(frame->body);
       if (!m)
@@ -240,6 +252,7 @@ error peer::on_hello(std::span<const std::byte> body) {
   if (h->authenticates != !secret.empty())
     return error{sec::authentication_failed, secret.empty() ? "the peer requires a shared secret (middleman.secret)"
                                                             : "the peer has no shared secret"};
+  set_contacts(std::move(h->endpoints));
   peer_hello_ = std::move(*h);
   hello_received_ = true;
   if (secret.empty()) {
@@ -306,6 +319,69 @@ error peer::on_actor_message(std::span<const std::byte> body) {
           mailbox_element_ptr{new mailbox_element(std::move(sender), message_id{hdr->message_id}, std::move(*msg))},
           nullptr);
   return error{};
+}
+
+error peer::on_node_contact(std::span<const std::byte> body) {
+  auto c = wire::read_node_contact(body);
+  if (!c)
+    return c.error();
+  if (!c->node || c->node == node())
+    set_contacts(std::move(c->endpoints));
+  else if (owner_.connect_introduced(c->node, std::move(c->endpoints), shared_from_this()))
+    input_paused_ = true;
+  return error{};
+}
+
+void peer::set_contacts(std::vector<wire::endpoint> eps) {
+  for (auto& ep : eps)
+    if (ep.host.empty())
+      ep.host = remote_address_;
+  std::erase_if(eps, [](const wire::endpoint& ep) { return ep.host.empty(); });
+  std::lock_guard guard{contacts_mtx_};
+  contacts_ = std::move(eps);
+}
+
+std::vector<wire::endpoint> peer::contacts() const {
+  std::lock_guard guard{contacts_mtx_};
+  return contacts_;
+}
+
+void peer::send_own_contacts(const std::vector<wire::endpoint>& eps) {
+  std::vector<std::byte> frame;
+  wire::write_node_contact(frame, wire::node_contact{node_id{}, eps});
+  send_frame(frame);
+}
+
+void peer::resume_input() {
+  if (!input_paused_ || closed_)
+    return;
+  input_paused_ = false;
+  last_received_ = clock::now(); // its heartbeats waited, unread
+  asio::post(owner_.io(), [self = shared_from_this()] {
+    if (!self->closed_ && !self->input_paused_ && self->on_bytes(0) && !self->closed_)
+      self->read_some();
+  });
+}
+
+void peer::introduce_node_of(actor_control_block* x) {
+  auto* proxy = dynamic_cast<remote_proxy*>(x->get());
+  if (proxy == nullptr)
+    return;
+  auto route = proxy->route();
+  if (!route || route->node() != x->node())
+    return; // reached through another node: not ours to introduce
+  auto eps = route->contacts();
+  if (eps.empty())
+    return; // it accepts no connections
+  {
+    std::lock_guard guard{contacts_mtx_};
+    if (!introduced_.insert(x->node()).second)
+      return;
+  }
+  // The control lane: ahead of the message that carries the handle.
+  std::vector<std::byte> frame;
+  wire::write_node_contact(frame, wire::node_contact{x->node(), std::move(eps)});
+  start_write(out_.push_control(frame));
 }
 
 void peer::on_fragment(std::span<const std::byte> body) {
@@ -478,7 +554,7 @@ void peer::say_goodbye() {
 void peer::on_tick(clock::time_point now) {
   if (closed_ || !ready())
     return;
-  if (now - last_received_ > owner_.config().connection_timeout) {
+  if (!input_paused_ && now - last_received_ > owner_.config().connection_timeout) {
     close(error{sec::connection_timeout, "no traffic for middleman.connection-timeout"});
     return;
   }
@@ -506,8 +582,11 @@ void peer::close(const error& reason) {
 // ---- actor handles --------------------------------------------------------------------
 
 node_id peer::exporting(actor_control_block* x) {
-  if (x->is_remote())
+  if (x->is_remote()) {
+    if (x->node() != node())
+      introduce_node_of(x);
     return x->node();
+  }
   owner_.export_actor(x, this);
   return owner_.system().node();
 }

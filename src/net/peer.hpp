@@ -13,8 +13,10 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "byte_stream.hpp"
@@ -76,6 +78,15 @@ public:
   // Sends a heartbeat, or closes the peer when it has been silent too long.
   void on_tick(clock::time_point now);
 
+  // Where the peer's node accepts connections, as it told (any thread).
+  std::vector<wire::endpoint> contacts() const;
+  // Tells the peer where our listening endpoints are now (I/O thread).
+  void send_own_contacts(const std::vector<wire::endpoint>& eps);
+  // Input from this peer waits while this node connects to a node the peer
+  // introduced, so that the handles that follow the introduction find the
+  // direct connection; resume_input() goes on with it (I/O thread).
+  void resume_input();
+
   bool ready() const noexcept { return ready_.load(std::memory_order_acquire); }
   bool closed() const noexcept { return closed_; }
   const node_id& node() const noexcept { return peer_hello_.node; }
@@ -98,6 +109,13 @@ private:
   void become_ready();
   error on_actor_message(std::span<const std::byte> body);
   void on_fragment(std::span<const std::byte> body);
+  error on_node_contact(std::span<const std::byte> body);
+  // Where the peer told a node listens, an empty host made the address this
+  // connection comes from.
+  void set_contacts(std::vector<wire::endpoint> eps);
+  // Before the first handle of an actor of `x`'s node goes to the peer: tells
+  // the peer where that node listens, if this node is connected to it.
+  void introduce_node_of(actor_control_block* x);
   void start_write(outbound_queue::push_result r);
   void flush(); // I/O thread: writes what is queued
   void answer_undeliverable(const wire::actor_message_header& hdr, const error& reason);
@@ -106,6 +124,7 @@ private:
   byte_stream stream_;
   asio::steady_timer handshake_timer_;
   std::string endpoint_text_;
+  std::string remote_address_; // the address alone, for the peer's contacts
   std::uint64_t published_actor_;
   std::vector<std::string> published_interface_;
   handshake_callback on_handshake_;
@@ -125,12 +144,16 @@ private:
   bool hello_received_ = false; // and checked; with a secret, auth comes next
   bool closed_ = false;
   bool close_when_flushed_ = false;
+  bool input_paused_ = false;
   clock::time_point last_received_ = clock::now();
 
   std::atomic<bool> ready_{false};
 
   // Any thread.
   outbound_queue out_;
+  mutable std::mutex contacts_mtx_;
+  std::vector<wire::endpoint> contacts_;
+  std::unordered_set<node_id> introduced_; // nodes whose contacts the peer has
 };
 
 } // namespace troupe::net

@@ -30,6 +30,9 @@ public:
   // Whether its messages go out on `p` (directly or routed through it).
   bool routes_through(const peer* p) const noexcept { return route_.lock().get() == p; }
 
+  // The connection its messages go out on (null once closed).
+  std::shared_ptr<peer> route() const noexcept { return route_.lock(); }
+
   // The remote actor is gone: links and monitors fire with `reason`, and
   // later messages bounce (requests get sec::request_receiver_down).
   void kill(const error& reason) { finalize_links(reason); }

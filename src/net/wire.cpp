@@ -71,6 +71,30 @@ std::uint64_t fnv1a(std::uint64_t h, std::string_view text) {
   return (h ^ 0xff) * 0x100000001b3ULL; // separates "ab","c" from "a","bc"
 }
 
+void write_endpoints(binary_serializer& f, const std::vector<endpoint>& eps) {
+  f.write_varint(eps.size());
+  for (const auto& ep : eps) {
+    f.write_string(ep.host);
+    f.write_int(ep.port);
+  }
+}
+
+error read_endpoints(binary_deserializer& f, std::vector<endpoint>& eps) {
+  std::size_t n{};
+  if (!f.read_count(n, 3))
+    return malformed(f, "truncated endpoint list");
+  if (n > max_contact_endpoints)
+    return error{sec::malformed_message, "too many endpoints"};
+  eps.resize(n);
+  for (auto& ep : eps) {
+    if (!f.read_string(ep.host) || !f.read_int(ep.port))
+      return malformed(f, "truncated endpoint list");
+    if (ep.host.size() > max_contact_host || ep.port == 0)
+      return error{sec::malformed_message, "bad endpoint"};
+  }
+  return error{};
+}
+
 } // namespace
 
 // ---- encoding -------------------------------------------------------------------
@@ -99,6 +123,7 @@ void write_hello(std::vector<std::byte>& out, const hello& x) {
   }
   f.write_bytes(x.nonce.data(), x.nonce.size());
   f.write_byte(x.authenticates ? 1 : 0);
+  write_endpoints(f, x.endpoints);
   finish_frame(out, start);
 }
 
@@ -165,6 +190,14 @@ void write_goodbye(std::vector<std::byte>& out) {
   finish_frame(out, begin_frame(out, frame_kind::goodbye));
 }
 
+void write_node_contact(std::vector<std::byte>& out, const node_contact& x) {
+  auto start = begin_frame(out, frame_kind::node_contact);
+  binary_serializer f{out};
+  write_optional_node(f, x.node);
+  write_endpoints(f, x.endpoints);
+  finish_frame(out, start);
+}
+
 void write_fragment_header(std::vector<std::byte>& out, std::size_t piece_size, bool last) {
   auto n = static_cast<std::uint32_t>(piece_size + 2); // kind and flags
   for (std::size_t i = 0; i < length_size; ++i)
@@ -179,7 +212,7 @@ bool is_known_kind(std::uint8_t kind) noexcept {
   auto in = [kind](frame_kind first, frame_kind last) {
     return kind >= static_cast<std::uint8_t>(first) && kind <= static_cast<std::uint8_t>(last);
   };
-  return in(frame_kind::hello, frame_kind::fragment) || in(frame_kind::lookup_request, frame_kind::group_leave);
+  return in(frame_kind::hello, frame_kind::node_contact) || in(frame_kind::lookup_request, frame_kind::group_leave);
 }
 
 decode_result<std::uint32_t> read_length(std::span<const std::byte, length_size> prefix, std::size_t limit) noexcept {
@@ -244,6 +277,8 @@ decode_result<hello> read_hello(std::span<const std::byte> body) noexcept {
     if (authenticates > 1)
       return error{sec::malformed_message, "bad authentication flag in hello"};
     x.authenticates = authenticates == 1;
+    if (auto err = read_endpoints(f, x.endpoints))
+      return err;
     return finish(f, std::move(x));
   } catch (const std::bad_alloc&) {
     return error{sec::malformed_message, "hello too large"};
@@ -304,6 +339,20 @@ decode_result<down_info> read_down(std::span<const std::byte> body) noexcept {
     return finish(f, std::move(x));
   } catch (const std::bad_alloc&) {
     return error{sec::malformed_message, "down frame too large"};
+  }
+}
+
+decode_result<node_contact> read_node_contact(std::span<const std::byte> body) noexcept {
+  try {
+    binary_deserializer f{body};
+    node_contact x;
+    if (!read_optional_node(f, x.node))
+      return malformed(f, "truncated node contact");
+    if (auto err = read_endpoints(f, x.endpoints))
+      return err;
+    return finish(f, std::move(x));
+  } catch (const std::bad_alloc&) {
+    return error{sec::malformed_message, "node contact too large"};
   }
 }
 

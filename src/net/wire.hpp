@@ -20,7 +20,7 @@ namespace troupe::net::wire {
 
 // "TRPE" as a little-endian uint32, at the start of every hello.
 inline constexpr std::uint32_t magic = 0x45505254;
-inline constexpr std::uint16_t protocol_version = 2;
+inline constexpr std::uint16_t protocol_version = 3;
 
 // uint32 length (of kind and body), then uint8 kind.
 inline constexpr std::size_t length_size = 4;
@@ -40,6 +40,7 @@ enum class frame_kind : std::uint8_t {
   goodbye = 6,       // the sender closes the connection on purpose
   auth = 7,          // proof that the sender knows the shared secret
   fragment = 8,      // a piece of a large actor_message frame (its kind and body)
+  node_contact = 9,  // where a node (the sender, or one it is connected to) listens
   // The node services (service_wire.hpp), numbered apart from the kinds above
   // so that both lists can grow.
   lookup_request = 16,  // find a registered actor or a published group by name
@@ -65,6 +66,16 @@ struct type_fingerprint {
   friend bool operator==(const type_fingerprint&, const type_fingerprint&) = default;
 };
 
+// Where a node accepts connections. An empty host stands for the address the
+// receiver sees the connection come from (a node listening on every address).
+struct endpoint {
+  std::string host;
+  std::uint16_t port = 0;
+  friend bool operator==(const endpoint&, const endpoint&) = default;
+};
+inline constexpr std::size_t max_contact_endpoints = 64;
+inline constexpr std::size_t max_contact_host = 255;
+
 struct hello {
   std::uint16_t version = protocol_version;
   node_id node;
@@ -79,6 +90,9 @@ struct hello {
   nonce_type nonce{};
   // Whether the sender has a secret and waits for the peer's auth frame.
   bool authenticates = false;
+  // Where the sender accepts connections: a node connected to it passes
+  // this on to nodes that receive handles to its actors (node_contact).
+  std::vector<endpoint> endpoints;
 };
 
 struct actor_message_header {
@@ -91,6 +105,11 @@ struct actor_message_header {
   // forwards the message (routing through an intermediate node).
   node_id dest_node;
   std::uint64_t message_id = 0;
+};
+
+struct node_contact {
+  node_id node; // invalid: the sender itself
+  std::vector<endpoint> endpoints;
 };
 
 // ---- encoding: each appends one whole frame (length prefix included) ----------
@@ -107,6 +126,7 @@ void write_down(std::vector<std::byte>& out, std::uint64_t actor, const error& r
 void write_heartbeat(std::vector<std::byte>& out);
 void write_auth(std::vector<std::byte>& out, const auth_tag& tag);
 void write_goodbye(std::vector<std::byte>& out);
+void write_node_contact(std::vector<std::byte>& out, const node_contact& x);
 // The header of a fragment frame that carries the next `piece_size` bytes of
 // a large frame's body; the caller writes those bytes right after it.
 void write_fragment_header(std::vector<std::byte>& out, std::size_t piece_size, bool last);
@@ -147,6 +167,7 @@ struct down_info {
   error reason;
 };
 decode_result<down_info> read_down(std::span<const std::byte> body) noexcept;
+decode_result<node_contact> read_node_contact(std::span<const std::byte> body) noexcept;
 
 // The proof of a node that knows `secret`: HMAC-SHA-256 over the nonce the
 // peer chose, the prover's node and the peer's node, so that a tag can be

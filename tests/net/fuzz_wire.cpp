@@ -79,6 +79,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case wire::frame_kind::fragment:
         (void)wire::read_fragment(f->body);
         break;
+      case wire::frame_kind::node_contact:
+        (void)wire::read_node_contact(f->body);
+        break;
       case wire::frame_kind::heartbeat:
       case wire::frame_kind::goodbye:
         break;

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
 // Handles that travel between processes: a handle to a third node, received
-// from a node connected to it, works through that node (requests, the real
-// exit reason, the relay's loss); and eight processes in which every node
-// talks to every other through handles passed around.
+// from a node connected to it, makes this node connect to the third one
+// directly; where it cannot (or must not), the handle works through the node
+// it came from (requests, the real exit reason, the relay's loss). And eight
+// processes in which every node talks to every other through handles passed
+// around.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,14 +24,35 @@ using namespace std::chrono_literals;
 using troupe::test::await_down;
 using troupe::test::client;
 using troupe::test::node_process;
+using troupe::test::option_list;
 using troupe::test::start_node;
 
 namespace {
 
-// The client connected to node b only, and the service of node c that b
-// dialed and handed over.
+// Only the relay in the middle: the client does not connect on its own.
+const option_list routed_only{{"middleman.enable-automatic-connections", "false"}};
+
+bool connected_to(actor_system& sys, const node_id& node) {
+  auto nodes = sys.middleman().connected_nodes();
+  return std::count(nodes.begin(), nodes.end(), node) != 0;
+}
+
+// The service answers a request, and gets 10,000 numbered messages in order.
+void answers_in_order(scoped_actor& self, const actor& svc) {
+  int sum = 0;
+  self->request(svc, 10s, atom("add"), 20, 22)
+    .receive([&](int r) { sum = r; }, [](error& e) { FAIL() << to_string(e); });
+  EXPECT_EQ(sum, 42);
+  for (std::int64_t i = 0; i < 10'000; ++i)
+    self->send(svc, atom("seq"), i);
+  EXPECT_EQ(test::check_report(self, svc, 10'000), "");
+}
+
+// The client connected to node b, and the service of node c that b dialed
+// and handed over.
 struct three_nodes {
-  three_nodes() : b(start_node("serve")), c(start_node("serve")), sys(cl.cfg) {
+  explicit three_nodes(const option_list& client_options = routed_only)
+    : b(start_node("serve")), c(start_node("serve")), cl("50ms", "30s", client_options), sys(cl.cfg) {
     auto x = sys.middleman().remote_actor("127.0.0.1", b.port());
     if (!x) {
       problem = to_string(x.error());
@@ -57,17 +80,10 @@ TEST(routing, a_handle_to_a_third_node_works_through_the_node_it_came_from) {
   EXPECT_NE(t.svc_c.node(), t.svc_b.node());
   EXPECT_NE(t.svc_c.node(), t.sys.node());
   // No connection of its own: the traffic goes through b.
-  auto nodes = t.sys.middleman().connected_nodes();
-  EXPECT_EQ(std::count(nodes.begin(), nodes.end(), t.svc_c.node()), 0);
+  EXPECT_FALSE(connected_to(t.sys, t.svc_c.node()));
   scoped_actor self{t.sys};
-  int sum = 0;
-  self->request(t.svc_c, 10s, atom("add"), 20, 22)
-    .receive([&](int r) { sum = r; }, [](error& e) { FAIL() << to_string(e); });
-  EXPECT_EQ(sum, 42);
   // Messages keep their order on the way through.
-  for (std::int64_t i = 0; i < 10'000; ++i)
-    self->send(t.svc_c, atom("seq"), i);
-  EXPECT_EQ(test::check_report(self, t.svc_c, 10'000), "");
+  answers_in_order(self, t.svc_c);
   // The monitor goes through b, and the real exit reason comes back.
   self->monitor(t.svc_c);
   self->send(t.svc_c, atom("quit"));
@@ -87,6 +103,52 @@ TEST(routing, the_loss_of_the_relay_ends_the_handles_routed_through_it) {
   t.b.kill_now();
   EXPECT_EQ(await_down(self), exit_reason::remote_link_unreachable);
   EXPECT_EQ(t.c.stop(), 0);
+}
+
+TEST(routing, a_handle_to_a_third_node_connects_to_that_node_directly) {
+  three_nodes t{{}};
+  ASSERT_TRUE(t.svc_c) << t.problem;
+  // The handle arrived after the connection to c was made.
+  EXPECT_TRUE(connected_to(t.sys, t.svc_c.node()));
+  scoped_actor self{t.sys};
+  self->monitor(t.svc_c);
+  // Without b the handle still works: its traffic does not go through b.
+  t.b.kill_now();
+  answers_in_order(self, t.svc_c);
+  self->send(t.svc_c, atom("quit"));
+  EXPECT_EQ(await_down(self), exit_reason::user_shutdown);
+  EXPECT_EQ(t.c.stop(), 0);
+}
+
+TEST(routing, a_third_node_that_cannot_be_reached_directly_is_reached_through_the_relay) {
+  // c freezes after b connected to it: the client's connection attempt gets
+  // no handshake and gives up after its connect-timeout.
+  node_process b = start_node("serve", 0, {"--middleman.connection-timeout=30s"});
+  node_process c = start_node("serve", 0, {"--middleman.connection-timeout=30s"});
+  client cl{"50ms", "30s", {{"middleman.connect-timeout", "300ms"}}};
+  actor_system sys{cl.cfg};
+  auto svc_b = sys.middleman().remote_actor("127.0.0.1", b.port());
+  ASSERT_TRUE(svc_b) << to_string(svc_b.error());
+  scoped_actor self{sys};
+  int kept = 0;
+  self->request(*svc_b, 10s, atom("keep"), std::string{"127.0.0.1"}, static_cast<int>(c.port()), 0)
+    .receive([&](int r) { kept = r; }, [](error& e) { FAIL() << to_string(e); });
+  ASSERT_EQ(kept, 1);
+  c.freeze();
+  actor svc_c;
+  self->request(*svc_b, 10s, atom("kept"), true)
+    .receive([&](actor& h) { svc_c = std::move(h); }, [](error& e) { FAIL() << to_string(e); });
+  c.thaw();
+  ASSERT_TRUE(svc_c);
+  EXPECT_FALSE(connected_to(sys, svc_c.node()));
+  int sum = 0;
+  self->request(svc_c, 10s, atom("add"), 20, 22)
+    .receive([&](int r) { sum = r; }, [](error& e) { FAIL() << to_string(e); });
+  EXPECT_EQ(sum, 42);
+  self->monitor(svc_c);
+  b.kill_now(); // the only way to c
+  EXPECT_EQ(await_down(self), exit_reason::remote_link_unreachable);
+  EXPECT_EQ(c.stop(), 0);
 }
 
 TEST(routing, eight_processes_talk_to_each_other_through_handles_passed_around) {
@@ -115,6 +177,16 @@ TEST(routing, eight_processes_talk_to_each_other_through_handles_passed_around) 
     self->request(s, 30s, atom("pingall"))
       .receive([&](std::int64_t n, bool) { answered = n; }, [](error& e) { FAIL() << to_string(e); });
     EXPECT_EQ(answered, remote_nodes) << to_string(s.node());
+  }
+  // The handles made the nodes connect to each other: each one was connected
+  // to the others before it met them.
+  for (auto& s : services) {
+    if (s.node() == sys.node())
+      continue;
+    std::int64_t connected = -1;
+    self->request(s, 30s, atom("nodes"))
+      .receive([&](std::int64_t n, bool) { connected = n; }, [](error& e) { FAIL() << to_string(e); });
+    EXPECT_EQ(connected, remote_nodes) << to_string(s.node());
   }
   for (auto& n : nodes)
     EXPECT_EQ(n->stop(), 0);

@@ -31,6 +31,7 @@ struct service_state {
   bool in_order = true;
   std::string arrivals;     // 'mark' digits and 'L' for each 'size' text
   std::vector<actor> peers; // services met ('meet'), pinged by 'pingall'
+  actor kept;               // ('keep', host, port, 0), handed out by ('kept', true)
   std::int64_t pongs_missing = 0;
   std::optional<typed_response_promise<std::int64_t, bool>> pinged;
 
@@ -48,7 +49,10 @@ struct service_state {
 // terminates with exit_reason::user_shutdown; ('ping', actor h): sends 'pong'
 // to h; ('meet', actor h): remembers h; ('pingall') -> (n, true) once each of
 // the n services met answered a ping; ('dial', host, port) -> the actor
-// published there (a blocking remote_actor: the service's worker waits).
+// published there (a blocking remote_actor: the service's worker waits);
+// ('keep', host, port, 0) -> 1: dials the same way but keeps the actor, and
+// ('kept', true) hands it out later; ('nodes') -> (the number of nodes
+// its node is connected to, true).
 inline behavior service(stateful_actor<service_state>* self) {
   return {
     [](atom_value a, int x, int y) -> result<int> {
@@ -95,6 +99,8 @@ inline behavior service(stateful_actor<service_state>* self) {
           self->send(p, atom("ping"), actor{self});
         return *st.pinged;
       }
+      if (a == atom("nodes"))
+        return {static_cast<std::int64_t>(self->system().middleman().connected_nodes().size()), true};
       if (a == atom("quit"))
         self->quit(exit_reason::user_shutdown);
       return error{sec::unexpected_message};
@@ -117,6 +123,20 @@ inline behavior service(stateful_actor<service_state>* self) {
       if (!x)
         return x.error();
       return *x;
+    },
+    [self](atom_value a, const std::string& host, int port, int) -> result<int> {
+      if (a != atom("keep"))
+        return error{sec::unexpected_message};
+      auto x = self->system().middleman().remote_actor(host, static_cast<std::uint16_t>(port));
+      if (!x)
+        return x.error();
+      self->state.kept = *x;
+      return 1;
+    },
+    [self](atom_value a, bool) -> result<actor> {
+      if (a != atom("kept") || !self->state.kept)
+        return error{sec::unexpected_message};
+      return self->state.kept;
     },
   };
 }

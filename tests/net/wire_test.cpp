@@ -35,6 +35,7 @@ wire::hello sample_hello() {
   h.types = {{"point", 7}, {"shape", 9}};
   h.nonce = wire::make_nonce();
   h.authenticates = true;
+  h.endpoints = {{"", 4242}, {"10.0.0.7", 80}};
   return h;
 }
 
@@ -54,6 +55,39 @@ TEST(wire, hello_round_trips) {
   EXPECT_EQ(back->types, h.types);
   EXPECT_EQ(back->nonce, h.nonce);
   EXPECT_TRUE(back->authenticates);
+  EXPECT_EQ(back->endpoints, h.endpoints);
+}
+
+TEST(wire, node_contacts_round_trip_with_and_without_a_node) {
+  for (auto node : {node_id{}, node_id::make_local()}) {
+    std::vector<std::byte> frame;
+    wire::write_node_contact(frame, wire::node_contact{node, {{"127.0.0.1", 9000}, {"", 9001}}});
+    auto f = wire::read_frame(body_of(frame));
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->kind, wire::frame_kind::node_contact);
+    auto back = wire::read_node_contact(f->body);
+    ASSERT_TRUE(back) << to_string(back.error());
+    EXPECT_EQ(back->node, node);
+    EXPECT_EQ(back->endpoints, (std::vector<wire::endpoint>{{"127.0.0.1", 9000}, {"", 9001}}));
+  }
+}
+
+TEST(wire, malformed_node_contacts_are_refused) {
+  auto decode = [](const wire::node_contact& c) {
+    std::vector<std::byte> frame;
+    wire::write_node_contact(frame, c);
+    return wire::read_node_contact(wire::read_frame(body_of(frame))->body);
+  };
+  EXPECT_EQ(decode({node_id{}, {{"host", 0}}}).error(), sec::malformed_message);
+  EXPECT_EQ(decode({node_id{}, {{std::string(300, 'h'), 1}}}).error(), sec::malformed_message);
+  EXPECT_EQ(decode({node_id{}, std::vector<wire::endpoint>(wire::max_contact_endpoints + 1, {"h", 1})}).error(),
+            sec::malformed_message);
+  // Every truncation is an error.
+  std::vector<std::byte> frame;
+  wire::write_node_contact(frame, wire::node_contact{node_id::make_local(), {{"127.0.0.1", 9000}}});
+  auto body = wire::read_frame(body_of(frame))->body;
+  for (std::size_t n = 0; n < body.size(); ++n)
+    EXPECT_FALSE(wire::read_node_contact(body.first(n))) << n;
 }
 
 TEST(wire, auth_tags_bind_secret_nonce_and_both_nodes) {

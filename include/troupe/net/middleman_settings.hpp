@@ -29,6 +29,12 @@ struct middleman_settings {
   // ends. A slow reader thus bounds the sender's memory, and a large message
   // does not hold up the senders of small ones.
   std::size_t max_queued_bytes = std::size_t{32} << 20;
+  // A handle to an actor of a node this one has no connection to, received
+  // from a node that has one, makes this node connect to the actor's node
+  // directly (where that node listens, as the sender tells). Until that
+  // connection is up, or when it cannot be made, the messages go through
+  // the node the handle came from.
+  bool enable_automatic_connections = true;
   // Only peers with the same application identifier may connect.
   std::string app_identifier = "troupe";
   // With a secret (given here or read from secret_file), both ends of every
