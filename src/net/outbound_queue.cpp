@@ -61,6 +61,7 @@ outbound_queue::push_result outbound_queue::after_push() {
   if (writing_)
     return push_result::queued;
   writing_ = true;
+  idle_gap_ = std::chrono::steady_clock::now() - idle_since_;
   return push_result::start_write;
 }
 
@@ -70,6 +71,7 @@ bool outbound_queue::next_batch(std::vector<std::byte>& buf, std::span<const std
   std::lock_guard guard{mtx_};
   if (closed_) {
     writing_ = false;
+    idle_since_ = std::chrono::steady_clock::now();
     return false;
   }
   if (!control_.empty()) {
@@ -104,6 +106,7 @@ bool outbound_queue::next_batch(std::vector<std::byte>& buf, std::span<const std
   }
   if (buf.empty()) {
     writing_ = false;
+    idle_since_ = std::chrono::steady_clock::now();
     return false;
   }
   return true;
@@ -149,6 +152,11 @@ void outbound_queue::close() {
   small_bytes_ = large_bytes_ = 0;
   pop_after_write_ = false;
   room_.notify_all();
+}
+
+std::chrono::nanoseconds outbound_queue::idle_gap() const {
+  std::lock_guard guard{mtx_};
+  return idle_gap_;
 }
 
 bool outbound_queue::closed() const {

@@ -19,6 +19,7 @@
 // waits. Counting apart keeps a 100 MB message from stalling the senders of
 // small ones, which pass it on the wire anyway. The TCP window carries the
 // pressure from a peer that reads slowly back to this queue.
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -69,6 +70,9 @@ public:
   // Drops everything and refuses new frames; wakes waiting senders.
   void close();
 
+  // For the thread that got start_write: how long the queue had been idle.
+  std::chrono::nanoseconds idle_gap() const;
+
   bool closed() const;
   // Bytes of small frames and large messages not yet written.
   std::size_t queued_bytes() const;
@@ -103,6 +107,8 @@ private:
   std::size_t taken_small_ = 0;  // bytes of the batch being written ...
   std::size_t taken_large_ = 0;  // ... by side
   bool closed_ = false;
+  std::chrono::steady_clock::time_point idle_since_{}; // when writing_ last became false
+  std::chrono::nanoseconds idle_gap_{};
 };
 
 } // namespace troupe::net

@@ -2,7 +2,12 @@
 // Copyright (c) 2026 the troupe authors
 #include "peer.hpp"
 
+#include <sys/socket.h>
+#include <sys/uio.h>
+
 #include <algorithm>
+#include <array>
+#include <cerrno>
 #include <cstring>
 
 #include "middleman_impl.hpp"
@@ -438,6 +443,15 @@ void peer::answer_undeliverable(const wire::actor_message_header& hdr, const err
 
 // ---- writing ----------------------------------------------------------------------
 
+namespace {
+
+// A message that finds the connection idle for this long (a request, an
+// answer) goes out from the sending thread; one that follows others closely
+// (a stream) leaves the writing to the I/O thread, which sends many per write.
+constexpr std::chrono::microseconds sender_write_after_idle{20};
+
+} // namespace
+
 error peer::send_actor_message(const mailbox_element& e, actor_id dest, const node_id& dest_node) {
   // Most messages are small: a per-thread buffer avoids an allocation each.
   thread_local std::vector<std::byte> frame;
@@ -465,7 +479,11 @@ error peer::send_actor_message(const mailbox_element& e, actor_id dest, const no
   auto r = out_.push(frame, hdr.source, dest);
   if (r == outbound_queue::push_result::closed)
     return error{sec::request_receiver_down};
-  start_write(r);
+  if (r == outbound_queue::push_result::start_write && !stream_.is_tls() && !owner_.on_io_thread()
+      && out_.idle_gap() >= sender_write_after_idle)
+    write_from_sender();
+  else
+    start_write(r);
   if (!owner_.on_io_thread())
     out_.wait_for_room(size);
   return error{};
@@ -497,6 +515,74 @@ void peer::start_write(outbound_queue::push_result r) {
     asio::post(owner_.io(), [self = shared_from_this()] { self->flush(); });
 }
 
+namespace {
+
+// Batches a sending thread writes before it leaves the rest to the I/O thread.
+constexpr int max_sender_batches = 4;
+
+} // namespace
+
+void peer::write_from_sender() {
+  thread_local std::vector<std::byte> batch;
+  std::span<const std::byte> piece;
+  for (int round = 0; round < max_sender_batches; ++round) {
+    // The goodbye closes the connection once written: the I/O thread goes on.
+    // (A goodbye queued after the queue went idle starts a write there.)
+    if (saying_goodbye_.load(std::memory_order_acquire)) {
+      asio::post(owner_.io(), [self = shared_from_this()] { self->flush(); });
+      return;
+    }
+    if (!out_.next_batch(batch, piece))
+      return; // idle: the next sender finds it so
+    std::array<iovec, 2> iov{iovec{batch.data(), batch.size()},
+                             iovec{const_cast<std::byte*>(piece.data()), piece.size()}};
+    msghdr msg{};
+    msg.msg_iov = iov.data();
+    msg.msg_iovlen = piece.empty() ? 1 : 2;
+    const auto total = batch.size() + piece.size();
+    ssize_t n = -1;
+    int err = 0;
+    {
+      std::lock_guard guard{socket_mtx_};
+      if (socket_closed_)
+        return; // the queue is closed too
+      do {
+        n = ::sendmsg(stream_.socket().native_handle(), &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
+      } while (n < 0 && errno == EINTR);
+      err = n < 0 ? errno : 0;
+    }
+    if (n < 0 && err != EAGAIN && err != EWOULDBLOCK) {
+      asio::post(owner_.io(), [self = shared_from_this(), err] {
+        self->close(error{sec::cannot_connect_to_node, "write failed: " + std::string{std::strerror(err)}});
+      });
+      return;
+    }
+    auto sent = static_cast<std::size_t>(std::max<ssize_t>(n, 0));
+    if (sent < total) {
+      // The socket is full: the I/O thread writes the rest when it has room.
+      std::vector<std::byte> rest;
+      rest.reserve(total - sent);
+      if (sent < batch.size())
+        rest.insert(rest.end(), batch.begin() + static_cast<std::ptrdiff_t>(sent), batch.end());
+      auto piece_sent = sent > batch.size() ? sent - batch.size() : 0;
+      rest.insert(rest.end(), piece.begin() + static_cast<std::ptrdiff_t>(piece_sent), piece.end());
+      asio::post(owner_.io(),
+                 [self = shared_from_this(), rest = std::move(rest)]() mutable { self->write_rest(std::move(rest)); });
+      return;
+    }
+    out_.batch_written();
+  }
+  // Still more: the I/O thread goes on, so that one sender does not write for all.
+  asio::post(owner_.io(), [self = shared_from_this()] { self->flush(); });
+}
+
+void peer::write_rest(std::vector<std::byte> rest) {
+  if (closed_)
+    return;
+  write_buf_ = std::move(rest);
+  write_batch({asio::buffer(write_buf_), asio::const_buffer{}});
+}
+
 void peer::flush() {
   if (closed_)
     return;
@@ -505,8 +591,10 @@ void peer::flush() {
       close(error{}); // said goodbye
     return;
   }
-  std::array<asio::const_buffer, 2> bufs{asio::buffer(write_buf_),
-                                         asio::buffer(write_piece_.data(), write_piece_.size())};
+  write_batch({asio::buffer(write_buf_), asio::buffer(write_piece_.data(), write_piece_.size())});
+}
+
+void peer::write_batch(std::array<asio::const_buffer, 2> bufs) {
   stream_.async_write(bufs, [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
     if (self->closed_)
       return;
@@ -548,6 +636,7 @@ void peer::say_goodbye() {
   std::vector<std::byte> frame;
   wire::write_goodbye(frame);
   close_when_flushed_ = true;
+  saying_goodbye_.store(true, std::memory_order_release);
   start_write(out_.push_last(frame));
 }
 
@@ -573,7 +662,11 @@ void peer::close(const error& reason) {
   else
     TROUPE_LOG_INFO(log_component, "connection to " << endpoint_text_ << " closed by the peer");
   handshake_timer_.cancel();
-  stream_.close();
+  {
+    std::lock_guard guard{socket_mtx_};
+    socket_closed_ = true;
+    stream_.close();
+  }
   if (auto f = std::exchange(on_handshake_, nullptr))
     f(reason ? reason : error{sec::cannot_connect_to_node, "connection closed during the handshake"});
   owner_.peer_closed(this);

@@ -8,6 +8,7 @@
 // idle asks the I/O thread to write what is queued, a batch per write.
 #include <asio.hpp>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -118,6 +119,16 @@ private:
   void introduce_node_of(actor_control_block* x);
   void start_write(outbound_queue::push_result r);
   void flush(); // I/O thread: writes what is queued
+  // The sending thread, which found the queue idle, writes what is queued
+  // itself, saving the hop to the I/O thread: a plaintext socket takes a
+  // non-blocking send from any thread. What the socket does not take at once
+  // goes on from the I/O thread.
+  void write_from_sender();
+  // I/O thread: writes `rest` (a batch the sender could not finish), then
+  // goes on with the queue.
+  void write_rest(std::vector<std::byte> rest);
+  // I/O thread: writes a batch the queue handed out, then the next one.
+  void write_batch(std::array<asio::const_buffer, 2> bufs);
   void answer_undeliverable(const wire::actor_message_header& hdr, const error& reason);
 
   middleman_impl& owner_;
@@ -148,6 +159,12 @@ private:
   clock::time_point last_received_ = clock::now();
 
   std::atomic<bool> ready_{false};
+  std::atomic<bool> saying_goodbye_{false}; // from here on only the I/O thread writes
+  // Held by a sending thread for its send() and by close() for closing the
+  // socket, so that a sender never writes to a descriptor that was closed
+  // (and maybe reused) meanwhile.
+  std::mutex socket_mtx_;
+  bool socket_closed_ = false; // guarded by socket_mtx_
 
   // Any thread.
   outbound_queue out_;
