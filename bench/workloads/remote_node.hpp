@@ -5,6 +5,7 @@
 // --serve as a server node, which publishes its actor on a loopback port,
 // prints "port=N" and runs until its stdin closes. POSIX only, shared by the
 // troupe and the CAF programs so that both measure the same set-up.
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -32,8 +33,10 @@ class server_process {
 public:
   // Starts this program with --serve and the worker option; waits for its port.
   explicit server_process(const char* workers_option) {
+    // Close-on-exec: a later server process must not inherit this one's pipe
+    // ends, or this one's stdin would stay open after the client closes it.
     int in[2], out[2];
-    if (pipe(in) != 0 || pipe(out) != 0)
+    if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0)
       std::exit(3);
     pid_ = fork();
     if (pid_ == 0) {
