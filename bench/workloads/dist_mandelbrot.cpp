@@ -6,7 +6,6 @@
 // hands out jobs of rows as dist_mandelbrot.hpp describes. Work time: from
 // "every worker connected" to "every row in the master's image".
 //   dist_mandelbrot [--workers=W] [--verify] [N=2000] [I=500] [ROWS_PER_JOB=8]
-#include <memory>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -46,57 +45,29 @@ int main(int argc, char** argv) {
   const bench::dist_mandel_sizes sz{a};
   if (!sz.valid())
     return 2;
-  const bench::mandel_jobs jobs{sz.n, sz.rows_per_job};
-  const std::size_t nb = bench::mandel_row_bytes(sz.n);
-  std::vector<unsigned char> image(nb * static_cast<std::size_t>(sz.n));
-  std::vector<std::unique_ptr<bench::server_process>> processes;
-  for (int w = 0; w < sz.workers; ++w)
-    processes.push_back(std::make_unique<bench::server_process>("--workers=1"));
-  int rows_in = 0;
-  bool sizes_ok = true;
+  bench::mandel_master master{sz.n, sz.rows_per_job};
+  auto processes = bench::start_servers(sz.workers, "--workers=1");
   {
     auto cfg = single_thread_config(a);
     actor_system sys{cfg};
-    std::vector<actor> workers;
-    for (auto& p : processes) {
-      auto w = sys.middleman().remote_actor("127.0.0.1", p->port());
-      if (!w)
-        return bench::check(false, "connected to every worker process");
-      workers.push_back(*w);
-    }
+    auto workers = bench::connect_to_servers<actor>(sys, processes);
+    if (workers.size() != processes.size())
+      return bench::check(false, "connected to every worker process");
     scoped_actor self{sys};
     bench::work_timer work;
-    int next_job = 0;
-    auto hand_out = [&](int worker) {
-      if (next_job < jobs.count()) {
-        self->send(workers[static_cast<std::size_t>(worker)], atom("job"), worker, sz.n, sz.max_iter,
-                   jobs.first_row(next_job), jobs.rows(next_job));
-        ++next_job;
-      }
+    auto give = [&](int worker, int first_row, int rows) {
+      self->send(workers[static_cast<std::size_t>(worker)], atom("job"), worker, sz.n, sz.max_iter, first_row, rows);
     };
-    for (int k = 0; k < bench::jobs_in_flight; ++k)
-      for (int w = 0; w < sz.workers; ++w)
-        hand_out(w);
-    self->receive_while([&] { return rows_in < sz.n; },
+    master.hand_out_first(sz.workers, give);
+    self->receive_while([&] { return !master.done(); },
                         on(atom("rows"), arg_match) >>
                           [&](int worker, int first_row, const std::string& rows) {
-                            const std::size_t count = rows.size() / nb;
-                            if (rows.size() % nb != 0 || first_row < 0
-                                || static_cast<std::size_t>(first_row) + count > static_cast<std::size_t>(sz.n)) {
-                              sizes_ok = false;
-                              rows_in = sz.n;
-                              return;
-                            }
-                            std::copy(rows.begin(), rows.end(),
-                                      image.begin() + static_cast<std::ptrdiff_t>(nb) * first_row);
-                            rows_in += static_cast<int>(count);
-                            hand_out(worker);
+                            if (master.collect(first_row, rows.data(), rows.size()))
+                              master.hand_out([&](int first, int count) { give(worker, first, count); });
                           },
                         after(bench::result_timeout) >> [] { bench::timed_out("dist_mandelbrot"); });
     work.done();
   }
   processes.clear();
-  if (bench::check(sizes_ok && rows_in == sz.n, "every row arrived once") != 0)
-    return 1;
-  return bench::mandel_finish(sz.n, sz.max_iter, image, a.verify);
+  return master.finish(sz.max_iter, a.verify);
 }

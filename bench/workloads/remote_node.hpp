@@ -12,7 +12,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace bench {
 
@@ -75,6 +77,28 @@ private:
   int stdin_ = -1;
   unsigned short port_ = 0;
 };
+
+// `count` server processes, each started as server_process(workers_option) does.
+inline std::vector<std::unique_ptr<server_process>> start_servers(int count, const char* workers_option) {
+  std::vector<std::unique_ptr<server_process>> servers;
+  for (int i = 0; i < count; ++i)
+    servers.push_back(std::make_unique<server_process>(workers_option));
+  return servers;
+}
+
+// Handles to the actors that `servers` publish, through `sys`'s middleman (troupe
+// or CAF); empty when a connection fails.
+template <class Actor, class System>
+std::vector<Actor> connect_to_servers(System& sys, const std::vector<std::unique_ptr<server_process>>& servers) {
+  std::vector<Actor> handles;
+  for (const auto& server : servers) {
+    auto handle = sys.middleman().remote_actor("127.0.0.1", server->port());
+    if (!handle)
+      return {};
+    handles.push_back(*handle);
+  }
+  return handles;
+}
 
 // "--workers=N" for the server, the same as the client's (empty: the default).
 inline std::string workers_option(std::size_t workers) {

@@ -57,26 +57,16 @@ int main(int argc, char** argv) {
     MPI_Finalize();
     return 0;
   }
-  const bench::mandel_jobs jobs{sz.n, sz.rows_per_job};
-  const std::size_t nb = bench::mandel_row_bytes(sz.n);
-  std::vector<unsigned char> image(nb * static_cast<std::size_t>(sz.n));
-  std::vector<unsigned char> message(sizeof(int) + nb * static_cast<std::size_t>(sz.rows_per_job));
-  int rows_in = 0;
-  bool sizes_ok = true;
+  bench::mandel_master master{sz.n, sz.rows_per_job};
+  std::vector<unsigned char> message(sizeof(int) + master.row_bytes() * static_cast<std::size_t>(sz.rows_per_job));
   {
     bench::work_timer work;
-    int next_job = 0;
-    auto hand_out = [&](int worker_rank) {
-      if (next_job < jobs.count()) {
-        int job[2] = {jobs.first_row(next_job), jobs.rows(next_job)};
-        MPI_Send(job, 2, MPI_INT, worker_rank, job_tag, MPI_COMM_WORLD);
-        ++next_job;
-      }
+    auto give = [](int worker_rank, int first_row, int rows) {
+      int job[2] = {first_row, rows};
+      MPI_Send(job, 2, MPI_INT, worker_rank, job_tag, MPI_COMM_WORLD);
     };
-    for (int k = 0; k < bench::jobs_in_flight; ++k)
-      for (int w = 1; w <= workers; ++w)
-        hand_out(w);
-    while (rows_in < sz.n) {
+    master.hand_out_first(workers, [&](int worker, int first_row, int rows) { give(worker + 1, first_row, rows); });
+    while (!master.done()) {
       MPI_Status status;
       MPI_Recv(message.data(), static_cast<int>(message.size()), MPI_BYTE, MPI_ANY_SOURCE, rows_tag, MPI_COMM_WORLD,
                &status);
@@ -84,16 +74,8 @@ int main(int argc, char** argv) {
       MPI_Get_count(&status, MPI_BYTE, &got);
       int first_row = -1;
       std::memcpy(&first_row, message.data(), sizeof(int));
-      const std::size_t bytes = static_cast<std::size_t>(got) - sizeof(int);
-      const std::size_t count = bytes / nb;
-      if (bytes % nb != 0 || first_row < 0
-          || static_cast<std::size_t>(first_row) + count > static_cast<std::size_t>(sz.n)) {
-        sizes_ok = false;
-        break;
-      }
-      std::memcpy(image.data() + nb * static_cast<std::size_t>(first_row), message.data() + sizeof(int), bytes);
-      rows_in += static_cast<int>(count);
-      hand_out(status.MPI_SOURCE);
+      if (master.collect(first_row, message.data() + sizeof(int), static_cast<std::size_t>(got) - sizeof(int)))
+        master.hand_out([&](int first, int count) { give(status.MPI_SOURCE, first, count); });
     }
     work.done();
   }
@@ -102,7 +84,5 @@ int main(int argc, char** argv) {
     MPI_Send(none, 2, MPI_INT, w, stop_tag, MPI_COMM_WORLD);
   }
   MPI_Finalize();
-  if (bench::check(sizes_ok && rows_in == sz.n, "every row arrived once") != 0)
-    return 1;
-  return bench::mandel_finish(sz.n, sz.max_iter, image, a.verify);
+  return master.finish(sz.max_iter, a.verify);
 }
