@@ -131,8 +131,12 @@ def generate(meta, rows, previous=None, results_dir=""):
             if not r:
                 cells.append("")
                 continue
-            cell = ms(r["median_s"]) + "".join(
-                f" / {ms(at[(w, s, k)]['median_s'])}" for k in other_k if (w, s, k) in at)
+            if w in SWEEPS:  # its own worker counts, each named
+                counts = sorted(k for (ww, ss, k) in at if ww == w and ss == s)
+                cell = " / ".join(f"W = {k}: {ms(at[(w, s, k)]['median_s'])}" for k in counts)
+            else:
+                cell = ms(r["median_s"]) + "".join(
+                    f" / {ms(at[(w, s, k)]['median_s'])}" for k in other_k if (w, s, k) in at)
             if s != "troupe" and r.get("ratio") is not None:
                 cell += f" · {ratio(r['ratio'])}"
             cells.append(cell)

@@ -776,8 +776,7 @@ def main():
                 short.append(w)
                 log(f"  SHORT: troupe works {fmt_time(troupe_row['median_s'])} (< {WORK_FLOOR_S * 1000:.0f} ms) "
                     f"at this size: too short to compare; raise the size")
-    counts = sorted(set(workers_list) | {r["workers"] for r in rows})  # with the workloads' own sweeps
-    meta = {"mode": size_mode, "block": a.docs_block or size_mode, "workers": counts, "main_workers": main_k,
+    meta = {"mode": size_mode, "block": a.docs_block or size_mode, "workers": workers_list, "main_workers": main_k,
             "runs": 1 if a.smoke else a.runs, "akka_iterations": a.akka_iterations,
             "sizes": {w: a.sizes if a.sizes is not None and w != "empty" else WORKLOADS[w]["sizes"][size_mode]
                       for w in workloads},
