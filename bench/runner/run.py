@@ -125,6 +125,15 @@ WORKLOADS = {
         "systems": ["troupe"],
         "metric": "ns_per_msg",
     },
+    "dist_mandelbrot": {
+        "what": "distributed Mandelbrot: N x N, I iterations, jobs of R rows handed out by a master to W worker "
+                "processes on loopback (workers = worker processes, one computing thread each; the master is one "
+                "more process)",
+        "sizes": {"smoke": [64, 50, 8], "quick": [1000, 500, 8], "scaled": [2000, 500, 8], "paper": [4000, 500, 8]},
+        "systems": ["troupe", "mpi_tcp", "mpi_sm", "caf"],
+        "checksum": True,
+        "sweep": [1, 2, 4, 8],
+    },
     "large_message_latency": {
         "what": "slowest ping round trip while an M MB message crosses the same connection",
         "sizes": {"smoke": [1], "quick": [100], "scaled": [100], "paper": [100]},
@@ -241,17 +250,28 @@ WORKLOADS = {
 #   akka_warm    --akka-iterations runs of the workload in one JVM with that limit,
 #                the median of the last half (Savina's method); wall time and RSS are
 #                those of the whole process
+#   mpi_tcp      OpenMPI's program under mpirun, forced onto TCP (ob1, btl tcp,self)
+#   mpi_sm       the same program with OpenMPI's default transports (shared memory)
 VARIANTS = {"caf_sharing": "caf", "akka_xmx": "akka", "akka_warm": "akka"}
-ALL_SYSTEMS = ["troupe", "troupe_actors", "caf", "caf_sharing", "tbb", "omp", "thread", "seq", "raw_opencl", "erlang",
-               "akka", "akka_xmx", "akka_warm"]
+ALL_SYSTEMS = ["troupe", "troupe_actors", "caf", "caf_sharing", "tbb", "omp", "thread", "seq", "raw_opencl", "mpi_tcp",
+               "mpi_sm", "erlang", "akka", "akka_xmx", "akka_warm"]
+# Systems that run another system's program (bench/bin/<program>_<workload>) with other launch options.
+PROGRAMS = {"mpi_tcp": "mpi", "mpi_sm": "mpi"}
+MPI_OPTIONS = {"mpi_tcp": ["--mca", "pml", "ob1", "--mca", "btl", "tcp,self"], "mpi_sm": []}
 LABELS = {"troupe": "troupe", "troupe_actors": "troupe pure actors", "caf": "CAF", "caf_sharing": "CAF sharing",
           "tbb": "oneTBB", "omp": "OpenMP", "thread": "std::thread", "seq": "sequential", "raw_opencl": "raw OpenCL",
+          "mpi_tcp": "OpenMPI over TCP", "mpi_sm": "OpenMPI shared memory",
           "erlang": "Erlang", "akka": "Akka", "akka_xmx": "Akka -Xmx", "akka_warm": "Akka warm"}
 WORK_FLOOR_S = 0.05  # a troupe work time below this is too short to measure well
 
 
 def base_system(system):
     return VARIANTS.get(system, system)
+
+
+def program_system(system):
+    """The system whose program `system` runs."""
+    return PROGRAMS.get(base_system(system), base_system(system))
 
 
 def systems_of(spec):
@@ -276,8 +296,8 @@ def build(jobs, workloads, systems):
                            text=True).stdout
     known = {line.split(":")[0] for line in known.splitlines()}
     bases = {base_system(s) for s in systems}
-    targets = [f"bench_{s}_{w}" for w in workloads for s in WORKLOADS[w]["systems"]
-               if s in bases and f"bench_{s}_{w}" in known]
+    targets = sorted({f"bench_{program_system(s)}_{w}" for w in workloads for s in WORKLOADS[w]["systems"]
+                      if s in bases and f"bench_{program_system(s)}_{w}" in known})
     if targets:
         subprocess.run(["cmake", "--build", BUILD, "--target"] + targets + ["-j", str(jobs)], check=True)
     if "erlang" in bases and shutil.which("erlc") and os.path.isdir(ERL_SRC):
@@ -312,9 +332,15 @@ def command(system, workload, sizes, workers, verify, mode, akka_iterations):
         iters = [f"--iterations={akka_iterations}"] if system == "akka_warm" else []
         return (["java"] + heap + ["-cp", cp, "bench.Bench", workload, f"--workers={workers}"] + iters +
                 (["--verify"] if verify else []) + args)
-    exe = os.path.join(BIN, f"{base}_{workload}")
+    exe = os.path.join(BIN, f"{program_system(system)}_{workload}")
     if not os.path.exists(exe):
         return None
+    if base in MPI_OPTIONS:
+        # W worker ranks and the master; --oversubscribe: more ranks than cores is the point of a sweep
+        if not shutil.which("mpirun"):
+            return None
+        return (["mpirun", "--oversubscribe", "--bind-to", "none", "-np", str(workers + 1)] + MPI_OPTIONS[base] +
+                [exe, f"--workers={workers}"] + (["--verify"] if verify else []) + args)
     cmd = [exe] + ([f"--workers={workers}"] if base != "seq" else []) + (["--verify"] if verify else [])
     if system == "caf_sharing":
         cmd.append("--caf-policy=sharing")
@@ -667,6 +693,8 @@ def main():
     if not a.no_build:
         build(a.jobs, workloads, a.systems)
     env = dict(os.environ, OMP_WAIT_POLICY=a.omp_wait_policy)
+    if os.geteuid() == 0:  # mpirun refuses root without both
+        env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S") + f"-{size_mode}"
     outdir = os.path.join(RESULTS, stamp)
     os.makedirs(outdir, exist_ok=True)
@@ -682,7 +710,9 @@ def main():
         sizes = a.sizes if a.sizes is not None and w != "empty" else spec["sizes"][size_mode]
         failures = []
         wrows = []
-        for k in workers_list:
+        # --sweep: a workload with worker counts of its own (worker processes) sweeps those
+        wl = spec["sweep"] if a.sweep and "sweep" in spec else workers_list
+        for k in wl:
             cmds = {}
             for s in systems_of(spec):
                 # smoke: a variant runs the same program with other flags; its flags are
@@ -691,6 +721,9 @@ def main():
                     c = command(s, w, sizes, k, a.smoke, size_mode, 2 if a.smoke else a.akka_iterations)
                     if c:
                         cmds[s] = c
+                    elif s in PROGRAMS and k == wl[0]:
+                        log(f"  (no {s} row: {program_system(s)}_{w} or mpirun missing; "
+                            f"apt-get install openmpi-bin libopenmpi-dev)")
             if not cmds:
                 continue
             rounds = 1 if a.smoke else a.runs + 1
@@ -730,15 +763,15 @@ def main():
             for f in failures:
                 log(f"  FAILED: {f}")
             continue
-        for k in sorted(workers_list, reverse=True):
+        for k in sorted(wl, reverse=True):
             st = {s: v for (kk, s), v in startup.items() if kk == k}
             summary = summarise(w, spec, [r for r in wrows if r["workers"] == k], k, st)
             all_summaries.extend(summary)
             if w == "empty":
                 startup.update(((k, s["system"]), s["wall_median_s"]) for s in summary)
-            print_table(w, spec, sizes, k, summary, failures if k == main_k else [])
+            print_table(w, spec, sizes, k, summary, failures if k == max(wl) else [])
             troupe_row = next((s for s in summary if s["system"] == "troupe"), None)
-            if (k == main_k and w not in ("empty", "idle_memory") and troupe_row
+            if (k == max(wl) and w not in ("empty", "idle_memory") and troupe_row
                     and troupe_row["median_s"] < WORK_FLOOR_S):
                 short.append(w)
                 log(f"  SHORT: troupe works {fmt_time(troupe_row['median_s'])} (< {WORK_FLOOR_S * 1000:.0f} ms) "

@@ -5,13 +5,16 @@
 // --serve as a server node, which publishes its actor on a loopback port,
 // prints "port=N" and runs until its stdin closes. POSIX only, shared by the
 // troupe and the CAF programs so that both measure the same set-up.
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace bench {
 
@@ -32,8 +35,10 @@ class server_process {
 public:
   // Starts this program with --serve and the worker option; waits for its port.
   explicit server_process(const char* workers_option) {
+    // Close-on-exec: a later server process must not inherit this one's pipe
+    // ends, or this one's stdin would stay open after the client closes it.
     int in[2], out[2];
-    if (pipe(in) != 0 || pipe(out) != 0)
+    if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0)
       std::exit(3);
     pid_ = fork();
     if (pid_ == 0) {
@@ -72,6 +77,28 @@ private:
   int stdin_ = -1;
   unsigned short port_ = 0;
 };
+
+// `count` server processes, each started as server_process(workers_option) does.
+inline std::vector<std::unique_ptr<server_process>> start_servers(int count, const char* workers_option) {
+  std::vector<std::unique_ptr<server_process>> servers;
+  for (int i = 0; i < count; ++i)
+    servers.push_back(std::make_unique<server_process>(workers_option));
+  return servers;
+}
+
+// Handles to the actors that `servers` publish, through `sys`'s middleman (troupe
+// or CAF); empty when a connection fails.
+template <class Actor, class System>
+std::vector<Actor> connect_to_servers(System& sys, const std::vector<std::unique_ptr<server_process>>& servers) {
+  std::vector<Actor> handles;
+  for (const auto& server : servers) {
+    auto handle = sys.middleman().remote_actor("127.0.0.1", server->port());
+    if (!handle)
+      return {};
+    handles.push_back(*handle);
+  }
+  return handles;
+}
 
 // "--workers=N" for the server, the same as the client's (empty: the default).
 inline std::string workers_option(std::size_t workers) {
