@@ -36,6 +36,8 @@ void middleman::add_options(actor_system_config& cfg, settings& s) {
     .add_option("middleman.max-message-size", s.max_message_size, "largest message (bytes) this node accepts")
     .add_option("middleman.max-queued-bytes", s.max_queued_bytes,
                 "bytes queued for one node before senders wait (flow control)")
+    .add_option("middleman.workers", s.workers,
+                "threads that deserialize large incoming messages (0: the I/O thread does)")
     .add_option("middleman.app-identifier", s.app_identifier, "only peers with the same identifier may connect")
     .add_option("middleman.secret", s.secret, "shared secret: peers must prove they know it (empty: none)")
     .add_option("middleman.secret-file", s.secret_file, "read the shared secret from this file (its first line)")
