@@ -52,7 +52,8 @@ void delivery_order::after_messages_of(const node_id& node, actor_id source, act
 std::size_t delivery_order::clear() {
   std::size_t messages = 0;
   for (auto& [key, queue] : waiting_)
-    messages += static_cast<std::size_t>(std::count_if(queue.begin(), queue.end(), [](const entry& e) { return !e.gate; }));
+    messages +=
+      static_cast<std::size_t>(std::count_if(queue.begin(), queue.end(), [](const entry& e) { return !e.gate; }));
   waiting_.clear();
   return messages;
 }

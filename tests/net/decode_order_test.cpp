@@ -123,7 +123,7 @@ TEST_F(decode_order, the_down_of_an_actor_follows_its_large_message_still_being_
     self->quit();
   });
   ASSERT_TRUE(decoding_at_gate(probe, s.svc));
-  ASSERT_TRUE(all_written(s)); // the down frame reached the node
+  ASSERT_TRUE(all_written(s));           // the down frame reached the node
   EXPECT_EQ(mark(probe, s.svc, 1), "1"); // no 'D' yet: the down waits
   probe->send(s.svc, atom("gate"), atom("open"));
   std::string seen;
