@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "decode_gate.hpp"
+#include "fault_proxy.hpp"
 #include "node_session.hpp"
 #include "test_service.hpp"
 #include "troupe/net.hpp"
@@ -159,6 +160,34 @@ TEST_F(decode_order, a_goodbye_delivers_the_messages_still_being_decoded_first) 
   std::string seen;
   EXPECT_TRUE(eventually([&] { return (seen = arrivals(probe, *svc)).size() >= 3; }));
   EXPECT_EQ(seen, "2H1");
+  EXPECT_EQ(node.stop(), 0);
+}
+
+TEST_F(decode_order, a_connection_that_breaks_drops_the_message_still_being_decoded_and_the_node_lives_on) {
+  // One worker: the dropped message's decode finishes before the probe's own.
+  auto node = test::start_node("serve", 0, {"--middleman.workers=1"});
+  test::fault_proxy proxy{node.port(), 0us, 0us};
+  test::client watcher_cfg;
+  actor_system watcher_sys{watcher_cfg.cfg};
+  auto svc = watcher_sys.middleman().remote_actor("127.0.0.1", node.port());
+  ASSERT_TRUE(svc) << to_string(svc.error());
+  scoped_actor probe{watcher_sys};
+  test::client cut_cfg;
+  actor_system cut_sys{cut_cfg.cfg};
+  auto via_proxy = cut_sys.middleman().remote_actor("127.0.0.1", proxy.port());
+  ASSERT_TRUE(via_proxy) << to_string(via_proxy.error());
+  scoped_actor sender{cut_sys};
+  sender->send(*via_proxy, atom("held"), held(20000));
+  sender->send(*via_proxy, atom("mark"), 1);
+  ASSERT_TRUE(decoding_at_gate(probe, *svc));
+  proxy.cut();
+  ASSERT_TRUE(eventually([&] { return ask<std::int64_t>(probe, *svc, -1, make_message(atom("nodes"))) == 1; }));
+  probe->send(*svc, atom("gate"), atom("open"));
+  // The probe's own large message is decoded after the dropped one.
+  std::int64_t size = -1;
+  probe->request(*svc, 30s, atom("held"), held(0)).receive([&](std::int64_t n) { size = n; }, [](error&) {});
+  EXPECT_EQ(size, std::int64_t{1} << 20);
+  EXPECT_EQ(arrivals(probe, *svc), "H");
   EXPECT_EQ(node.stop(), 0);
 }
 
