@@ -24,7 +24,7 @@ constexpr std::string_view log_component = "net";
 
 middleman_impl::middleman_impl(actor_system& sys, const middleman_settings& cfg)
   : sys_(sys), cfg_(cfg), tls_(make_tls_context(cfg)), types_(wire::announced_types()), work_(io_.get_executor()),
-    tick_timer_(io_), shutdown_deadline_(io_) {}
+    tick_timer_(io_), shutdown_deadline_(io_), decoders_(cfg.workers) {}
 
 middleman_impl::~middleman_impl() {
   stop();
@@ -50,7 +50,13 @@ void middleman_impl::start() {
   thread_ = std::thread{[this] {
     io_thread_id_.store(std::this_thread::get_id(), std::memory_order_relaxed);
     io_.run();
+    {
+      std::lock_guard guard{io_wait_mtx_};
+      io_ended_ = true;
+    }
+    io_wait_.notify_all();
   }};
+  decoders_.start();
   io_thread_id_.store(thread_.get_id(), std::memory_order_relaxed);
   asio::post(io_, [this] { tick(); });
   sys_.set_node_monitor_service(this);
@@ -86,6 +92,9 @@ void middleman_impl::stop() {
     work_.reset();
   });
   thread_.join();
+  // A worker still decoding finishes that message (its delivery is dropped:
+  // the I/O thread is gone); those not started are dropped.
+  decoders_.stop();
   // Whatever still holds a proxy sees its node as gone.
   std::vector<strong_actor_ptr> left;
   {
@@ -502,6 +511,26 @@ strong_actor_ptr middleman_impl::proxy_on_io(const node_id& node, actor_id id, s
       return nullptr;
     return proxy_for(node, id, via);
   });
+}
+
+strong_actor_ptr middleman_impl::resolve_on_io(std::function<strong_actor_ptr()> f) {
+  struct result {
+    strong_actor_ptr value;
+    bool done = false;
+  };
+  auto r = std::make_shared<result>();
+  asio::post(io_, [this, r, f = std::move(f)] {
+    auto value = f();
+    {
+      std::lock_guard guard{io_wait_mtx_};
+      r->value = std::move(value);
+      r->done = true;
+    }
+    io_wait_.notify_all();
+  });
+  std::unique_lock lock{io_wait_mtx_};
+  io_wait_.wait(lock, [&] { return r->done || io_ended_; });
+  return std::move(r->value);
 }
 
 void middleman_impl::remote_down(const node_id& node, actor_id id, const error& reason) {

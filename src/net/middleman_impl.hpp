@@ -9,6 +9,7 @@
 #include <asio.hpp>
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -21,6 +22,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "decode_pool.hpp"
 #include "peer.hpp"
 #include "remote_services.hpp"
 #include "tls_context.hpp"
@@ -90,6 +92,12 @@ public:
   void relay_monitor(const node_id& node, actor_id id, const std::shared_ptr<peer>& watcher);
   // proxy_for, from another thread (null if `via` closed meanwhile).
   strong_actor_ptr proxy_on_io(const node_id& node, actor_id id, std::shared_ptr<peer> via);
+  // f (a proxy lookup) on the I/O thread, for a decode worker that waits for
+  // its result; null, without waiting, once the I/O thread has ended, so
+  // that stop() never waits for a worker that waits for it.
+  strong_actor_ptr resolve_on_io(std::function<strong_actor_ptr()> f);
+  // The threads that deserialize large messages (middleman.workers).
+  decode_pool& decoders() noexcept { return decoders_; }
   // The remote actor is gone: its proxy (if any) terminates with `reason`.
   void remote_down(const node_id& node, actor_id id, const error& reason);
 
@@ -147,6 +155,10 @@ private:
   asio::steady_timer shutdown_deadline_;
   std::thread thread_;
   std::atomic<std::thread::id> io_thread_id_{};
+  std::mutex io_wait_mtx_; // resolve_on_io's results, and:
+  std::condition_variable io_wait_;
+  bool io_ended_ = false;
+  decode_pool decoders_; // stopped before io_ is destroyed
   bool stopped_ = false;
   bool stopping_ = false; // I/O thread: stop() began
 

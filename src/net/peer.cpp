@@ -216,10 +216,14 @@ void peer::on_frame(std::span<const std::byte> bytes) {
     }
     case wire::frame_kind::down: {
       auto info = wire::read_down(frame->body);
-      if (!info)
+      if (!info) {
         err = info.error();
-      else
-        owner_.remote_down(info->node ? info->node : node(), info->actor, info->reason);
+        break;
+      }
+      // Not before the actor's messages that are still being decoded.
+      auto of = info->node ? info->node : node();
+      order_.after_messages_of(
+        of, info->actor, [this, of, id = info->actor, reason = info->reason] { owner_.remote_down(of, id, reason); });
       break;
     }
     case wire::frame_kind::lookup_request:
@@ -233,6 +237,7 @@ void peer::on_frame(std::span<const std::byte> bytes) {
     case wire::frame_kind::heartbeat:
       break;
     case wire::frame_kind::goodbye:
+      goodbye_received_ = true;
       close(error{}); // an orderly close: the node shuts down
       return;
   }
@@ -304,26 +309,34 @@ error peer::on_actor_message(std::span<const std::byte> body) {
       answer_undeliverable(*hdr, error{sec::cannot_connect_to_node, "no route to " + to_string(hdr->dest_node)});
     return error{};
   }
-  auto dest = owner_.find_local(hdr->dest);
-  strong_actor_ptr sender;
-  if (hdr->source != 0)
-    sender = resolve(hdr->source_node ? hdr->source_node : node(), hdr->source);
   auto msg = deserialize(payload, this);
+  if (order_.idle())
+    deliver_now(*hdr, std::move(msg));
+  else // behind a message of its pair that is still being decoded, if any
+    order_.in_order(pair_of(*hdr),
+                    [this, hdr = *hdr, msg = std::move(msg)]() mutable { deliver_now(hdr, std::move(msg)); });
+  return error{};
+}
+
+void peer::deliver_now(const wire::actor_message_header& hdr, decode_result<message> msg) {
+  auto dest = owner_.find_local(hdr.dest);
+  strong_actor_ptr sender;
+  if (hdr.source != 0)
+    sender = resolve(hdr.source_node ? hdr.source_node : node(), hdr.source);
   if (!msg) {
     // The bytes framed correctly but do not decode here (a type this node did
     // not announce, say): the connection stays, the request gets the error.
     TROUPE_LOG_WARNING(log_component, "dropped a message from " << to_string(node()) << ": " << to_string(msg.error()));
-    answer_undeliverable(*hdr, msg.error());
-    return error{};
+    answer_undeliverable(hdr, msg.error());
+    return;
   }
   if (!dest) {
-    answer_undeliverable(*hdr, error{sec::request_receiver_down});
-    return error{};
+    answer_undeliverable(hdr, error{sec::request_receiver_down});
+    return;
   }
   deliver(dest,
-          mailbox_element_ptr{new mailbox_element(std::move(sender), message_id{hdr->message_id}, std::move(*msg))},
+          mailbox_element_ptr{new mailbox_element(std::move(sender), message_id{hdr.message_id}, std::move(*msg))},
           nullptr);
-  return error{};
 }
 
 error peer::on_node_contact(std::span<const std::byte> body) {
@@ -399,23 +412,10 @@ void peer::on_fragment(std::span<const std::byte> body) {
     close(error{sec::malformed_message, "a fragmented message exceeds middleman.max-message-size"});
     return;
   }
-  reassembly_.insert(reassembly_.end(), f->piece.begin(), f->piece.end());
+  reassembly_.append(f->piece);
   if (!f->last)
     return;
-  auto whole = wire::read_frame(reassembly_);
-  error err;
-  if (!whole)
-    err = whole.error();
-  else if (whole->kind != wire::frame_kind::actor_message)
-    err = error{sec::malformed_message, "a fragmented frame that is not an actor message"};
-  else
-    err = on_actor_message(whole->body);
-  // A large buffer is not kept for the next message.
-  if (reassembly_.capacity() > 4 * wire::fragment_size)
-    std::vector<std::byte>{}.swap(reassembly_);
-  else
-    reassembly_.clear();
-  if (err)
+  if (auto err = on_large_frame(reassembly_.take()))
     close(err);
 }
 
@@ -669,6 +669,14 @@ void peer::close(const error& reason) {
   }
   if (auto f = std::exchange(on_handshake_, nullptr))
     f(reason ? reason : error{sec::cannot_connect_to_node, "connection closed during the handshake"});
+  if (goodbye_received_ && !order_.idle()) {
+    // What arrived before the goodbye is delivered first (finish_decode).
+    closing_after_decodes_ = true;
+    return;
+  }
+  if (auto dropped = order_.clear())
+    TROUPE_LOG_WARNING(log_component, "connection to " << endpoint_text_ << ": dropped " << dropped
+                                                       << " messages that were being decoded or waited behind one");
   owner_.peer_closed(this);
 }
 

@@ -21,11 +21,15 @@
 #include <vector>
 
 #include "byte_stream.hpp"
+#include "delivery_order.hpp"
 #include "outbound_queue.hpp"
+#include "reassembly.hpp"
 #include "troupe/error.hpp"
 #include "troupe/mailbox_element.hpp"
+#include "troupe/message.hpp"
 #include "troupe/node_id.hpp"
 #include "troupe/serialization/actor_handle_codec.hpp"
+#include "troupe/serialization/decode_result.hpp"
 #include "wire.hpp"
 
 namespace troupe::net {
@@ -117,6 +121,19 @@ private:
   // Before the first handle of an actor of `x`'s node goes to the peer: tells
   // the peer where that node listens, if this node is connected to it.
   void introduce_node_of(actor_control_block* x);
+  // The last fragment arrived: a message for a local actor goes to the decode
+  // pool (middleman.workers) when it has room, else it is handled here.
+  error on_large_frame(reassembly::chunks pieces);
+  // I/O thread: hands the decoded message to its receiver (or its error to
+  // the requester). The receiver and sender are looked up now.
+  void deliver_now(const wire::actor_message_header& hdr, decode_result<message> msg);
+  // I/O thread: a decode worker finished the message of ticket `t`.
+  void finish_decode(const delivery_order::pair_key& key, delivery_order::ticket t,
+                     const wire::actor_message_header& hdr, decode_result<message> msg);
+  delivery_order::pair_key pair_of(const wire::actor_message_header& hdr) const;
+  // resolve() for a decode worker: proxies are made on the I/O thread.
+  strong_actor_ptr resolve_from_worker(const node_id& node, std::uint64_t id);
+  class worker_codec;
   void start_write(outbound_queue::push_result r);
   void flush(); // I/O thread: writes what is queued
   // The sending thread, which found the queue idle, writes what is queued
@@ -149,13 +166,18 @@ private:
   std::size_t in_needed_ = 0; // bytes the frame at in_begin_ needs in all
   std::vector<std::byte> write_buf_;
   std::span<const std::byte> write_piece_; // a fragment's bytes, inside out_
-  std::vector<std::byte> reassembly_;      // the large frame arriving in fragments
+  reassembly reassembly_;                  // the large frame arriving in fragments
+  delivery_order order_;                   // messages waiting behind a decode
   wire::hello peer_hello_;
   wire::nonce_type our_nonce_{};
   bool hello_received_ = false; // and checked; with a secret, auth comes next
   bool closed_ = false;
   bool close_when_flushed_ = false;
   bool input_paused_ = false;
+  bool goodbye_received_ = false;
+  // Closed after a goodbye while messages that arrived before it were still
+  // being decoded: they are delivered before the proxies die.
+  bool closing_after_decodes_ = false;
   clock::time_point last_received_ = clock::now();
 
   std::atomic<bool> ready_{false};

@@ -13,6 +13,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <stdexcept>
@@ -424,13 +425,20 @@ TEST(middleman, its_options_are_listed_and_set) {
   actor_system_config cfg;
   cfg.load<net::middleman>();
   auto help = cfg.help();
-  for (auto name :
-       {"middleman.heartbeat-interval", "middleman.connection-timeout", "middleman.connect-timeout",
-        "middleman.max-message-size", "middleman.app-identifier", "middleman.secret", "middleman.secret-file"})
+  for (auto name : {"middleman.heartbeat-interval", "middleman.connection-timeout", "middleman.connect-timeout",
+                    "middleman.max-message-size", "middleman.workers", "middleman.app-identifier", "middleman.secret",
+                    "middleman.secret-file"})
     EXPECT_NE(help.find(name), std::string::npos) << name;
   EXPECT_NE(help.find("(default: 250ms)"), std::string::npos) << help;
   EXPECT_FALSE(cfg.set("middleman.heartbeat-interval", "2s"));
   EXPECT_TRUE(cfg.set("middleman.heartbeat-interval", "soon"));
+  // In a config file too.
+  auto file = std::filesystem::temp_directory_path() / ("troupe_middleman_options_" + std::to_string(::getpid()));
+  std::ofstream{file} << "middleman.workers=3\n";
+  EXPECT_FALSE(cfg.parse({"--config-file=" + file.string()}));
+  std::ofstream{file} << "middleman.workers=many\n";
+  EXPECT_TRUE(cfg.parse({"--config-file=" + file.string()}));
+  std::filesystem::remove(file);
 }
 
 TEST(middleman, without_loading_it_the_accessor_throws) {

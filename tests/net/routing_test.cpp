@@ -185,7 +185,7 @@ TEST(routing, eight_processes_talk_to_each_other_through_handles_passed_around) 
       continue;
     std::int64_t connected = -1;
     self->request(s, 30s, atom("nodes"))
-      .receive([&](std::int64_t n, bool) { connected = n; }, [](error& e) { FAIL() << to_string(e); });
+      .receive([&](std::int64_t n) { connected = n; }, [](error& e) { FAIL() << to_string(e); });
     EXPECT_EQ(connected, remote_nodes) << to_string(s.node());
   }
   for (auto& n : nodes)

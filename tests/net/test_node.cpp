@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
     port = static_cast<std::uint16_t>(std::stoi(argv[2]));
     first_option = 3;
   }
+  test::announce_held_text();
   actor_system_config cfg;
   cfg.load<net::middleman>();
   test::add_service_types(cfg);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "decode_gate.hpp"
 #include "troupe/net.hpp"
 #include "troupe/troupe.hpp"
 
@@ -51,10 +52,26 @@ struct service_state {
 // the n services met answered a ping; ('dial', host, port) -> the actor
 // published there (a blocking remote_actor: the service's worker waits);
 // ('keep', host, port, 0) -> 1: dials the same way but keeps the actor, and
-// ('kept', true) hands it out later; ('nodes') -> (the number of nodes
-// its node is connected to, true).
+// ('kept', true) hands it out later.
+// For the decoding order: ('held', held_text) -> its length, an 'H' in the
+// arrivals; ('watch', actor h): monitors h, its down_msg a 'D' in the
+// arrivals; ('arrivals') -> them; ('gate', 'waiting') -> the decodes waiting
+// at the decode gate; ('gate', 'open'); ('nodes') -> the number of nodes its
+// node is connected to.
 inline behavior service(stateful_actor<service_state>* self) {
+  self->set_down_handler([self](down_msg&) { self->state.arrivals += 'D'; });
   return {
+    on(atom("arrivals")) >> [self] { return self->state.arrivals; },
+    on(atom("gate"), atom("waiting")) >> [] { return decode_gate::instance().waiting(); },
+    on(atom("gate"), atom("open")) >> [] { decode_gate::instance().open(); },
+    on(atom("nodes")) >>
+      [self] { return static_cast<std::int64_t>(self->system().middleman().connected_nodes().size()); },
+    [self](atom_value a, const held_text& h) -> result<std::int64_t> {
+      if (a != atom("held"))
+        return error{sec::unexpected_message};
+      self->state.arrivals += 'H';
+      return static_cast<std::int64_t>(h.text.size());
+    },
     [](atom_value a, int x, int y) -> result<int> {
       if (a == atom("add"))
         return x + y;
@@ -99,8 +116,6 @@ inline behavior service(stateful_actor<service_state>* self) {
           self->send(p, atom("ping"), actor{self});
         return *st.pinged;
       }
-      if (a == atom("nodes"))
-        return {static_cast<std::int64_t>(self->system().middleman().connected_nodes().size()), true};
       if (a == atom("quit"))
         self->quit(exit_reason::user_shutdown);
       return error{sec::unexpected_message};
@@ -111,6 +126,8 @@ inline behavior service(stateful_actor<service_state>* self) {
         self->send(h, atom("pong"), actor{self});
       } else if (a == atom("meet")) {
         st.peers.push_back(h);
+      } else if (a == atom("watch")) {
+        self->monitor(h);
       } else if (a == atom("pong") && st.pinged && --st.pongs_missing == 0) {
         st.pinged->deliver(static_cast<std::int64_t>(st.peers.size()), true);
         st.pinged.reset();

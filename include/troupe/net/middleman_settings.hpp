@@ -35,6 +35,13 @@ struct middleman_settings {
   // connection is up, or when it cannot be made, the messages go through
   // the node the handle came from.
   bool enable_automatic_connections = true;
+  // The threads that deserialize large messages (those that arrive in
+  // fragments, over 64 KiB), so that the I/O thread goes on reading every
+  // connection meanwhile and a small message does not wait behind a large
+  // one's decoding. Messages between two actors still arrive in the order
+  // sent. 0: the I/O thread decodes everything itself. One thread is enough
+  // to free the I/O thread; more decode several large messages at once.
+  std::size_t workers = 1;
   // Only peers with the same application identifier may connect.
   std::string app_identifier = "troupe";
   // With a secret (given here or read from secret_file), both ends of every

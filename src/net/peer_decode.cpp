@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+// The part of a connection that decodes large incoming messages off the I/O
+// thread (middleman.workers). The I/O thread keeps reading meanwhile; the
+// delivery order (delivery_order.hpp) holds back what must follow a message
+// still being decoded. A worker holds the peer by shared_ptr, so a connection
+// that closes meanwhile stays valid until the worker is done with it.
+#include <memory>
+#include <utility>
+
+#include "middleman_impl.hpp"
+#include "peer.hpp"
+#include "troupe/serialization/message_codec.hpp"
+
+namespace troupe::net {
+
+// The handle codec of a decode worker: local actors are found at once, proxies
+// are made on the I/O thread (which owns them) while the worker waits.
+class peer::worker_codec final : public actor_handle_codec {
+public:
+  explicit worker_codec(std::shared_ptr<peer> p) : peer_(std::move(p)) {}
+
+  node_id exporting(actor_control_block* x) override { return peer_->exporting(x); }
+  strong_actor_ptr resolve(const node_id& node, std::uint64_t id) override {
+    return peer_->resolve_from_worker(node, id);
+  }
+
+private:
+  std::shared_ptr<peer> peer_;
+};
+
+namespace {
+
+// The message in `pieces`, whose serialized content starts `offset` bytes in.
+decode_result<message> decode_joined(reassembly::chunks& pieces, std::size_t offset, actor_handle_codec* codec) {
+  auto whole = reassembly::join(std::move(pieces));
+  return deserialize(std::span<const std::byte>{whole}.subspan(offset), codec);
+}
+
+} // namespace
+
+error peer::on_large_frame(reassembly::chunks pieces) {
+  // The frame's kind and header lie in the first chunk, which is far larger
+  // than any header (a truncated one is malformed either way).
+  auto head = wire::read_frame(pieces.front());
+  if (!head)
+    return head.error();
+  if (head->kind != wire::frame_kind::actor_message)
+    return error{sec::malformed_message, "a fragmented frame that is not an actor message"};
+  std::span<const std::byte> payload;
+  auto hdr = wire::read_actor_message(head->body, payload);
+  if (!hdr)
+    return hdr.error();
+  if (hdr->dest_node && hdr->dest_node != owner_.system().node()) {
+    // Passed on to another node, from here: it needs no decoding.
+    auto whole = reassembly::join(std::move(pieces));
+    auto frame = wire::read_frame(whole);
+    return frame ? on_actor_message(frame->body) : frame.error();
+  }
+  auto key = pair_of(*hdr);
+  auto ticket = order_.reserve(key);
+  auto offset = static_cast<std::size_t>(payload.data() - pieces.front().data());
+  auto held = std::make_shared<reassembly::chunks>(std::move(pieces)); // moved, never copied
+  decode_pool::task job = [self = shared_from_this(), key, ticket, hdr = *hdr, offset, held] {
+    worker_codec codec{self};
+    auto msg = decode_joined(*held, offset, &codec);
+    // When the I/O thread has stopped, the handler is never run: it, and the
+    // message, are destroyed with the io_context.
+    asio::post(self->owner_.io(), [self, key, ticket, hdr, msg = std::move(msg)]() mutable {
+      self->finish_decode(key, ticket, hdr, std::move(msg));
+    });
+  };
+  if (!owner_.decoders().try_submit(std::move(job))) // no workers, or all busy
+    finish_decode(key, ticket, *hdr, decode_joined(*held, offset, this));
+  return error{};
+}
+
+void peer::finish_decode(const delivery_order::pair_key& key, delivery_order::ticket t,
+                         const wire::actor_message_header& hdr, decode_result<message> msg) {
+  if (closed_ && !closing_after_decodes_)
+    return; // the connection broke: close() dropped what waited
+  order_.fulfil(key, t, [this, hdr, msg = std::move(msg)]() mutable { deliver_now(hdr, std::move(msg)); });
+  if (closing_after_decodes_ && order_.idle()) {
+    closing_after_decodes_ = false;
+    owner_.peer_closed(this);
+  }
+}
+
+delivery_order::pair_key peer::pair_of(const wire::actor_message_header& hdr) const {
+  return delivery_order::pair_key{hdr.source_node ? hdr.source_node : node(), hdr.source, hdr.dest};
+}
+
+strong_actor_ptr peer::resolve_from_worker(const node_id& n, std::uint64_t id) {
+  if (n == owner_.system().node())
+    return owner_.find_local(id); // any thread may look
+  return owner_.resolve_on_io([self = shared_from_this(), n, id]() -> strong_actor_ptr {
+    // A broken connection drops the message anyway; after a goodbye it is
+    // still delivered, and the proxy dies with the connection's others.
+    if (self->closed_ && !self->closing_after_decodes_)
+      return nullptr;
+    return self->resolve(n, id);
+  });
+}
+
+} // namespace troupe::net
