@@ -224,25 +224,32 @@ void middleman_impl::dial_async(const std::string& host, std::uint16_t port, dia
   auto timer = std::make_shared<asio::steady_timer>(io_, cfg_.connect_timeout);
   auto sock = std::make_shared<asio::ip::tcp::socket>(io_);
   auto resolver = std::make_shared<asio::ip::tcp::resolver>(io_);
-  timer->async_wait([finish, sock, resolver, key](const asio::error_code& ec) {
+  auto shaking_hands = std::make_shared<std::weak_ptr<peer>>(); // once connected
+  timer->async_wait([finish, sock, resolver, key, shaking_hands](const asio::error_code& ec) {
     if (ec)
       return;
     resolver->cancel();
     asio::error_code ignored;
     sock->close(ignored);
-    finish(error{sec::cannot_connect_to_node, "no connection to " + key + " within middleman.connect-timeout"});
+    error reason{sec::cannot_connect_to_node, "no connection to " + key + " within middleman.connect-timeout"};
+    finish(reason);
+    // A handshake that did not finish in time must not finish later: the
+    // caller was told there is no connection.
+    if (auto p = shaking_hands->lock(); p && !p->ready())
+      p->close(reason);
   });
   resolver->async_resolve(
     host, std::to_string(port),
-    [this, finish, timer, sock, resolver, key](const asio::error_code& ec,
-                                               const asio::ip::tcp::resolver::results_type& endpoints) {
+    [this, finish, timer, sock, resolver, key, shaking_hands](const asio::error_code& ec,
+                                                              const asio::ip::tcp::resolver::results_type& endpoints) {
       if (ec) {
         timer->cancel();
         finish(error{sec::cannot_connect_to_node, "cannot resolve " + key + ": " + ec.message()});
         return;
       }
       asio::async_connect(
-        *sock, endpoints, [this, finish, timer, sock, key](const asio::error_code& ec, const asio::ip::tcp::endpoint&) {
+        *sock, endpoints,
+        [this, finish, timer, sock, key, shaking_hands](const asio::error_code& ec, const asio::ip::tcp::endpoint&) {
           if (ec) {
             timer->cancel();
             finish(error{sec::cannot_connect_to_node, "cannot connect to " + key + ": " + ec.message()});
@@ -252,6 +259,7 @@ void middleman_impl::dial_async(const std::string& host, std::uint16_t port, dia
             std::make_shared<peer>(*this, std::move(*sock), byte_stream::side::client, 0, std::vector<std::string>{});
           peers_.push_back(p);
           dialed_[key] = p;
+          *shaking_hands = p;
           p->start([finish, timer, weak = std::weak_ptr<peer>{p}](const error& err) {
             timer->cancel();
             if (err)
