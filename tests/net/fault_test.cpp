@@ -25,6 +25,7 @@ using troupe::test::fault_proxy;
 using troupe::test::netns_link;
 using troupe::test::node_process;
 using troupe::test::start_node;
+using troupe::test::start_node_in;
 
 namespace {
 
@@ -45,14 +46,6 @@ int echo(actor_system& sys, const actor& svc) {
   int r = -1;
   self->request(svc, 10s, 7).receive([&](int x) { r = x; }, [](error&) {});
   return r;
-}
-
-// A node in the namespace, listening on its veth address.
-node_process start_node_in(const netns_link& ns) {
-  auto args = ns.exec_prefix();
-  args.insert(args.end(),
-              {TROUPE_TEST_NODE, "serve", "--bind=" + ns.inner_address(), "--middleman.connection-timeout=30s"});
-  return node_process{std::move(args)};
 }
 
 } // namespace

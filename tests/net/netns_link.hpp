@@ -94,6 +94,14 @@ public:
                + std::to_string(percent) + " drop"));
   }
 
+  // New TCP connections into the namespace go unanswered (their SYN is
+  // dropped); established ones carry on.
+  void refuse_new_connections() {
+    must(in_ns("nft add table inet troupe_refuse"));
+    must(in_ns("nft add chain inet troupe_refuse input '{ type filter hook input priority 0; policy accept; }'"));
+    must(in_ns("nft add rule inet troupe_refuse input tcp flags '& (syn | ack) == syn' drop"));
+  }
+
 private:
   static bool run(const std::string& cmd) { return std::system((cmd + " >/dev/null 2>&1").c_str()) == 0; }
 

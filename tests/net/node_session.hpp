@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "netns_link.hpp"
 #include "node_process.hpp"
 #include "troupe/net.hpp"
 
@@ -23,6 +24,14 @@ using namespace std::chrono_literals;
 inline node_process start_node(const std::string& mode, std::uint16_t port = 0,
                                const std::vector<std::string>& options = {}) {
   return start_test_node(TROUPE_TEST_NODE, mode, port, options);
+}
+
+// A "serve" node in the namespace, listening on its veth address.
+inline node_process start_node_in(const netns_link& ns) {
+  auto args = ns.exec_prefix();
+  args.insert(args.end(),
+              {TROUPE_TEST_NODE, "serve", "--bind=" + ns.inner_address(), "--middleman.connection-timeout=30s"});
+  return node_process{std::move(args)};
 }
 
 using option_list = std::vector<std::pair<std::string, std::string>>;
