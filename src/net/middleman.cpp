@@ -38,6 +38,8 @@ void middleman::add_options(actor_system_config& cfg, settings& s) {
                 "bytes queued for one node before senders wait (flow control)")
     .add_option("middleman.enable-automatic-connections", s.enable_automatic_connections,
                 "connect directly to the node of a handle received from another node")
+    .add_option("middleman.automatic-connection-retry", s.automatic_connection_retry,
+                "least wait before another direct attempt to a node (doubles after each failure)")
     .add_option("middleman.workers", s.workers,
                 "threads that deserialize large incoming messages (0: the I/O thread does)")
     .add_option("middleman.app-identifier", s.app_identifier, "only peers with the same identifier may connect")

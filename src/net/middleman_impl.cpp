@@ -294,6 +294,9 @@ bool middleman_impl::connect_introduced(const node_id& node, std::vector<wire::e
                                         const std::shared_ptr<peer>& relay) {
   if (!cfg_.enable_automatic_connections || stopping_ || eps.empty() || node == sys_.node() || route_to(node))
     return false;
+  if (auto i = direct_attempts_.find(node);
+      i != direct_attempts_.end() && std::chrono::steady_clock::now() < i->second.not_before)
+    return false; // backing off: the handles go through the relay meanwhile
   auto& waiting = introductions_[node];
   waiting.push_back(relay);
   if (waiting.size() == 1)
@@ -320,6 +323,7 @@ void middleman_impl::dial_introduced(const node_id& node, std::vector<wire::endp
     if (!r)
       TROUPE_LOG_INFO(log_component, "no direct connection to " << to_string(node) << " (" << to_string(r.error())
                                                                 << "): its actors are reached through another node");
+    direct_attempt_ended(node, r && (*r)->node() == node);
     auto i_waiting = introductions_.find(node);
     if (i_waiting == introductions_.end())
       return;
@@ -329,6 +333,18 @@ void middleman_impl::dial_introduced(const node_id& node, std::vector<wire::endp
       if (auto p = w.lock())
         p->resume_input();
   });
+}
+
+void middleman_impl::direct_attempt_ended(const node_id& node, bool connected) {
+  auto& a = direct_attempts_[node];
+  if (connected) {
+    a = direct_attempts{};
+    return;
+  }
+  // A node that is down or cut off is not dialed at every handle: 1, 2, 4 ...
+  // 64 times the retry setting between two attempts.
+  a.failures = std::min(a.failures + 1, 7u);
+  a.not_before = std::chrono::steady_clock::now() + cfg_.automatic_connection_retry * (1u << (a.failures - 1));
 }
 
 std::vector<node_id> middleman_impl::connected_nodes() {
@@ -445,20 +461,16 @@ error middleman_impl::recent_end(actor_id id) const {
 // ---- proxies ----------------------------------------------------------------------
 
 strong_actor_ptr middleman_impl::proxy_for(const node_id& node, actor_id id, const std::shared_ptr<peer>& via,
-                                           const std::shared_ptr<peer>& relay) {
+                                           const std::shared_ptr<peer>& relay, const node_id& relay_hint) {
   std::shared_ptr<peer> route = via;
   if (!route)
-    route = route_to(node);
-  if (!route) {
-    if (auto i = relayed_routes_.find(node); i != relayed_routes_.end())
-      route = i->second.lock();
-    if ((!route || route->closed()) && relay && !relay->closed()) {
-      route = relay;
-      relayed_routes_[node] = relay;
-    }
-    if (!route || route->closed())
-      return nullptr; // a node this one cannot reach
+    route = next_hop(node);
+  if (!route && relay && !relay->closed()) {
+    route = relay;
+    relayed_routes_[node] = relay;
   }
+  if (!route || route->closed())
+    return nullptr; // a node this one cannot reach
   strong_actor_ptr result;
   bool created = false;
   {
@@ -471,6 +483,13 @@ strong_actor_ptr middleman_impl::proxy_for(const node_id& node, actor_id id, con
     result = slot;
   }
   if (created) {
+    if (relay_hint && route == relay && route->node() != node && route->node() != relay_hint) {
+      // The relay passed the handle on without reading it: it may not know
+      // the way yet. Ahead of the monitor and of every message.
+      std::vector<std::byte> hint;
+      wire::write_route_hint(hint, wire::route_hint{node, relay_hint});
+      route->send_frame(hint);
+    }
     // Ask the actor's node (through the relay, if routed) to tell us when it
     // is gone.
     std::vector<std::byte> frame;
@@ -487,8 +506,39 @@ std::shared_ptr<peer> middleman_impl::route_to(const node_id& node) {
   return nullptr;
 }
 
+std::shared_ptr<peer> middleman_impl::next_hop(const node_id& node) {
+  if (auto p = route_to(node))
+    return p;
+  if (auto i = relayed_routes_.find(node); i != relayed_routes_.end())
+    if (auto p = i->second.lock(); p && !p->closed())
+      return p;
+  return nullptr;
+}
+
+void middleman_impl::learn_route(const node_id& node, const std::shared_ptr<peer>& p) {
+  if (node == sys_.node() || next_hop(node))
+    return; // a route that works is kept: messages between two actors keep their order
+  relayed_routes_[node] = p;
+}
+
+void middleman_impl::take_route_hint(wire::route_hint hint, const std::shared_ptr<peer>& from) {
+  if (hint.target == sys_.node() || hint.via == sys_.node() || next_hop(hint.target))
+    return;
+  auto next = next_hop(hint.via);
+  if (!next || next == from)
+    return; // no way there that does not lead back
+  relayed_routes_[hint.target] = next;
+  if (next->node() != hint.via && hint.ttl > 0) {
+    // The next node may not know the way either.
+    --hint.ttl;
+    std::vector<std::byte> frame;
+    wire::write_route_hint(frame, hint);
+    next->send_frame(frame);
+  }
+}
+
 void middleman_impl::relay_monitor(const node_id& node, actor_id id, const std::shared_ptr<peer>& watcher) {
-  auto next = route_to(node);
+  auto next = next_hop(node);
   if (!next || next.get() == watcher.get()) {
     std::vector<std::byte> frame;
     wire::write_down(frame, id, error{exit_reason::remote_link_unreachable, "no route to that node"}, node);
@@ -587,6 +637,10 @@ void middleman_impl::peer_closed(peer* p) {
   if (i == routes_.end() || i->second.lock().get() != p)
     return;
   routes_.erase(i);
+  // A direct connection made after an introduction is made again after a
+  // while, not at once: the node may be gone for good.
+  if (auto a = direct_attempts_.find(p->node()); a != direct_attempts_.end())
+    a->second.not_before = std::chrono::steady_clock::now() + cfg_.automatic_connection_retry;
   // Another connection to the same node takes over, if there is one.
   for (auto& other : peers_)
     if (other->ready() && !other->closed() && other->node() == p->node()) {

@@ -9,6 +9,7 @@
 #include <asio.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -72,6 +73,14 @@ public:
   remote_services& services() noexcept { return services_; }
   // The connection that carries traffic to `node`, or null (I/O thread).
   std::shared_ptr<peer> route_to(const node_id& node);
+  // The connection to `node`, else the one that traffic for `node` goes out
+  // on towards a node that knows the way; null if neither (I/O thread).
+  std::shared_ptr<peer> next_hop(const node_id& node);
+  // A message from `node` arrived through `p`: the way back, unless this
+  // node has one already (I/O thread).
+  void learn_route(const node_id& node, const std::shared_ptr<peer>& p);
+  // `from` says that traffic for hint.target goes towards hint.via (I/O thread).
+  void take_route_hint(wire::route_hint hint, const std::shared_ptr<peer>& from);
 
   // ---- exported local actors (any thread) ----
   // `x` becomes addressable by its id from `via` (nullptr: from every peer, as
@@ -83,10 +92,11 @@ public:
   // ---- proxies (I/O thread creates them) ----
   // The proxy for actor `id` of `node`, made if needed: sent through `via`
   // when given; else through this node's connection to `node`; else
-  // through `relay`, a connection to a node that is connected to `node`
-  // (null if none of them is given or open).
+  // through `relay`, a connection to a node that knows the way to `node`
+  // (null if none of them is given or open). `relay_hint`: the node that
+  // sent the handle through `relay`, which `relay` is told to route towards.
   strong_actor_ptr proxy_for(const node_id& node, actor_id id, const std::shared_ptr<peer>& via,
-                             const std::shared_ptr<peer>& relay = nullptr);
+                             const std::shared_ptr<peer>& relay = nullptr, const node_id& relay_hint = {});
   // A node routes through this one to actor `id` of `node`: watch it and
   // pass its down on to `watcher` (I/O thread).
   void relay_monitor(const node_id& node, actor_id id, const std::shared_ptr<peer>& watcher);
@@ -169,7 +179,17 @@ private:
   // Nodes this one connects to after an introduction, and the peers whose
   // input waits for that.
   std::unordered_map<node_id, std::vector<std::weak_ptr<peer>>> introductions_;
-  // Nodes without a connection of their own, reached through another node.
+  // Nodes this one connected to, or tried to, after an introduction: when the
+  // next attempt may start (a failed attempt, or a lost connection, backs off).
+  struct direct_attempts {
+    unsigned failures = 0; // in a row
+    std::chrono::steady_clock::time_point not_before{};
+  };
+  std::unordered_map<node_id, direct_attempts> direct_attempts_;
+  void direct_attempt_ended(const node_id& node, bool connected);
+  // Nodes without a connection of their own, reached through another node:
+  // one that sent a handle to them, one their messages came through, or one
+  // a route hint pointed to.
   std::unordered_map<node_id, std::weak_ptr<peer>> relayed_routes_;
   // Remote actors that other nodes reach through this one, and those nodes.
   struct remote_actor_key {

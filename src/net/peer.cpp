@@ -204,6 +204,9 @@ void peer::on_frame(std::span<const std::byte> bytes) {
     case wire::frame_kind::node_contact:
       err = on_node_contact(frame->body);
       break;
+    case wire::frame_kind::route_hint:
+      err = on_route_hint(frame->body);
+      break;
     case wire::frame_kind::monitor: {
       auto m = wire::read_monitor(frame->body);
       if (!m)
@@ -296,20 +299,35 @@ void peer::become_ready() {
     f(error{});
 }
 
+node_id peer::origin_of(const wire::actor_message_header& hdr) const {
+  if (!hdr.source_node || hdr.source_node == node() || hdr.source_node == owner_.system().node())
+    return node_id{};
+  return hdr.source_node;
+}
+
 error peer::on_actor_message(std::span<const std::byte> body) {
   std::span<const std::byte> payload;
   auto hdr = wire::read_actor_message(body, payload);
   if (!hdr)
     return hdr.error();
   if (hdr->dest_node && hdr->dest_node != owner_.system().node()) {
-    // For a node this one is connected to and the sender is not: pass it on.
-    if (auto next = owner_.route_to(hdr->dest_node); next && next.get() != this)
+    // For a node the sender is not connected to: pass it on, directly or
+    // through the next node on the way. The way back to the sender is the
+    // way it came.
+    if (hdr->source_node)
+      owner_.learn_route(hdr->source_node, shared_from_this());
+    auto next = owner_.next_hop(hdr->dest_node);
+    if (next && next.get() != this && hdr->hops < wire::max_hops)
       next->forward_actor_message(*hdr, payload, node());
+    else if (hdr->hops >= wire::max_hops)
+      answer_undeliverable(*hdr, error{sec::cannot_connect_to_node, "too many hops to " + to_string(hdr->dest_node)});
     else
       answer_undeliverable(*hdr, error{sec::cannot_connect_to_node, "no route to " + to_string(hdr->dest_node)});
     return error{};
   }
-  auto msg = deserialize(payload, this);
+  auto origin = origin_of(*hdr);
+  origin_codec with_origin{*this, origin};
+  auto msg = deserialize(payload, origin ? static_cast<actor_handle_codec*>(&with_origin) : this);
   if (order_.idle())
     deliver_now(*hdr, std::move(msg));
   else // behind a message of its pair that is still being decoded, if any
@@ -350,6 +368,14 @@ error peer::on_node_contact(std::span<const std::byte> body) {
   return error{};
 }
 
+error peer::on_route_hint(std::span<const std::byte> body) {
+  auto h = wire::read_route_hint(body);
+  if (!h)
+    return h.error();
+  owner_.take_route_hint(*h, shared_from_this());
+  return error{};
+}
+
 void peer::set_contacts(std::vector<wire::endpoint> eps) {
   for (auto& ep : eps)
     if (ep.host.empty())
@@ -385,6 +411,13 @@ void peer::introduce_node_of(actor_control_block* x) {
   auto* proxy = dynamic_cast<remote_proxy*>(x->get());
   if (proxy == nullptr)
     return;
+  auto now = clock::now();
+  {
+    std::lock_guard guard{contacts_mtx_};
+    if (auto i = introduced_.find(x->node());
+        i != introduced_.end() && now - i->second < owner_.config().automatic_connection_retry)
+      return; // told recently
+  }
   auto route = proxy->route();
   if (!route || route->node() != x->node())
     return; // reached through another node: not ours to introduce
@@ -393,8 +426,7 @@ void peer::introduce_node_of(actor_control_block* x) {
     return; // it accepts no connections
   {
     std::lock_guard guard{contacts_mtx_};
-    if (!introduced_.insert(x->node()).second)
-      return;
+    introduced_[x->node()] = now;
   }
   // The control lane: ahead of the message that carries the handle.
   std::vector<std::byte> frame;
@@ -492,7 +524,9 @@ error peer::send_actor_message(const mailbox_element& e, actor_id dest, const no
 void peer::forward_actor_message(const wire::actor_message_header& hdr, std::span<const std::byte> payload,
                                  const node_id& from) {
   wire::actor_message_header out = hdr;
-  out.dest_node = node_id{};
+  if (hdr.dest_node == node())
+    out.dest_node = node_id{}; // the last hop
+  ++out.hops;
   if (!out.source_node && out.source != 0)
     out.source_node = from;
   std::vector<std::byte> frame;
@@ -693,13 +727,17 @@ node_id peer::exporting(actor_control_block* x) {
 }
 
 strong_actor_ptr peer::resolve(const node_id& n, std::uint64_t id) {
+  return resolve(n, id, node_id{});
+}
+
+strong_actor_ptr peer::resolve(const node_id& n, std::uint64_t id, const node_id& origin) {
   if (n == owner_.system().node())
     return owner_.find_local(id);
   if (n == node())
     return owner_.proxy_for(n, id, shared_from_this());
   // A handle to a third node: directly if this node has a connection to it,
-  // else through the peer it came from.
-  return owner_.proxy_for(n, id, nullptr, shared_from_this());
+  // else through the peer it came from, which may need to be told the way.
+  return owner_.proxy_for(n, id, nullptr, shared_from_this(), origin == n ? node_id{} : origin);
 }
 
 } // namespace troupe::net

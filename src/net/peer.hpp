@@ -17,7 +17,7 @@
 #include <mutex>
 #include <span>
 #include <string>
-#include <unordered_set>
+#include <unordered_map>
 #include <vector>
 
 #include "byte_stream.hpp"
@@ -101,6 +101,10 @@ public:
   // ---- actor_handle_codec ----
   node_id exporting(actor_control_block* x) override;
   strong_actor_ptr resolve(const node_id& node, std::uint64_t id) override;
+  // resolve() for a handle inside a message that `origin` sent and another
+  // node passed on to this peer: a proxy routed through the peer is made
+  // with a route hint towards `origin` (invalid: the peer sent it itself).
+  strong_actor_ptr resolve(const node_id& node, std::uint64_t id, const node_id& origin);
 
 private:
   void begin_exchange();
@@ -115,6 +119,7 @@ private:
   error on_actor_message(std::span<const std::byte> body);
   void on_fragment(std::span<const std::byte> body);
   error on_node_contact(std::span<const std::byte> body);
+  error on_route_hint(std::span<const std::byte> body);
   // Where the peer told a node listens, an empty host made the address this
   // connection comes from.
   void set_contacts(std::vector<wire::endpoint> eps);
@@ -132,8 +137,11 @@ private:
                      const wire::actor_message_header& hdr, decode_result<message> msg);
   delivery_order::pair_key pair_of(const wire::actor_message_header& hdr) const;
   // resolve() for a decode worker: proxies are made on the I/O thread.
-  strong_actor_ptr resolve_from_worker(const node_id& node, std::uint64_t id);
+  strong_actor_ptr resolve_from_worker(const node_id& node, std::uint64_t id, const node_id& origin);
   class worker_codec;
+  class origin_codec;
+  // The node that sent a message, when it is not the peer (passed on).
+  node_id origin_of(const wire::actor_message_header& hdr) const;
   void start_write(outbound_queue::push_result r);
   void flush(); // I/O thread: writes what is queued
   // The sending thread, which found the queue idle, writes what is queued
@@ -192,7 +200,25 @@ private:
   outbound_queue out_;
   mutable std::mutex contacts_mtx_;
   std::vector<wire::endpoint> contacts_;
-  std::unordered_set<node_id> introduced_; // nodes whose contacts the peer has
+  // Nodes whose contacts the peer was given, and when: they are given again
+  // once middleman.automatic-connection-retry has passed, so that a peer whose
+  // attempt failed, or whose connection was lost, may try again.
+  std::unordered_map<node_id, clock::time_point> introduced_;
+};
+
+// The handle codec of a message that another node sent and the peer passed
+// on: a handle to a node this one has no connection to is routed through the
+// peer, towards the node that sent the message (which knows the way).
+class peer::origin_codec final : public actor_handle_codec {
+public:
+  origin_codec(peer& p, const node_id& origin) noexcept : peer_(p), origin_(origin) {}
+
+  node_id exporting(actor_control_block* x) override { return peer_.exporting(x); }
+  strong_actor_ptr resolve(const node_id& node, std::uint64_t id) override { return peer_.resolve(node, id, origin_); }
+
+private:
+  peer& peer_;
+  node_id origin_;
 };
 
 } // namespace troupe::net

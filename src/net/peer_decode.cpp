@@ -18,15 +18,16 @@ namespace troupe::net {
 // are made on the I/O thread (which owns them) while the worker waits.
 class peer::worker_codec final : public actor_handle_codec {
 public:
-  explicit worker_codec(std::shared_ptr<peer> p) : peer_(std::move(p)) {}
+  worker_codec(std::shared_ptr<peer> p, const node_id& origin) : peer_(std::move(p)), origin_(origin) {}
 
   node_id exporting(actor_control_block* x) override { return peer_->exporting(x); }
   strong_actor_ptr resolve(const node_id& node, std::uint64_t id) override {
-    return peer_->resolve_from_worker(node, id);
+    return peer_->resolve_from_worker(node, id, origin_);
   }
 
 private:
   std::shared_ptr<peer> peer_;
+  node_id origin_; // see origin_codec
 };
 
 namespace {
@@ -58,11 +59,12 @@ error peer::on_large_frame(reassembly::chunks pieces) {
     return frame ? on_actor_message(frame->body) : frame.error();
   }
   auto key = pair_of(*hdr);
+  auto origin = origin_of(*hdr);
   auto ticket = order_.reserve(key);
   auto offset = static_cast<std::size_t>(payload.data() - pieces.front().data());
   auto held = std::make_shared<reassembly::chunks>(std::move(pieces)); // moved, never copied
-  decode_pool::task job = [self = shared_from_this(), key, ticket, hdr = *hdr, offset, held] {
-    worker_codec codec{self};
+  decode_pool::task job = [self = shared_from_this(), key, ticket, hdr = *hdr, offset, held, origin] {
+    worker_codec codec{self, origin};
     auto msg = decode_joined(*held, offset, &codec);
     // When the I/O thread has stopped, the handler is never run: it, and the
     // message, are destroyed with the io_context.
@@ -70,8 +72,11 @@ error peer::on_large_frame(reassembly::chunks pieces) {
       self->finish_decode(key, ticket, hdr, std::move(msg));
     });
   };
-  if (!owner_.decoders().try_submit(std::move(job))) // no workers, or all busy
-    finish_decode(key, ticket, *hdr, decode_joined(*held, offset, this));
+  if (!owner_.decoders().try_submit(std::move(job))) { // no workers, or all busy
+    origin_codec with_origin{*this, origin};
+    finish_decode(key, ticket, *hdr,
+                  decode_joined(*held, offset, origin ? static_cast<actor_handle_codec*>(&with_origin) : this));
+  }
   return error{};
 }
 
@@ -90,15 +95,15 @@ delivery_order::pair_key peer::pair_of(const wire::actor_message_header& hdr) co
   return delivery_order::pair_key{hdr.source_node ? hdr.source_node : node(), hdr.source, hdr.dest};
 }
 
-strong_actor_ptr peer::resolve_from_worker(const node_id& n, std::uint64_t id) {
+strong_actor_ptr peer::resolve_from_worker(const node_id& n, std::uint64_t id, const node_id& origin) {
   if (n == owner_.system().node())
     return owner_.find_local(id); // any thread may look
-  return owner_.resolve_on_io([self = shared_from_this(), n, id]() -> strong_actor_ptr {
+  return owner_.resolve_on_io([self = shared_from_this(), n, id, origin]() -> strong_actor_ptr {
     // A broken connection drops the message anyway; after a goodbye it is
     // still delivered, and the proxy dies with the connection's others.
     if (self->closed_ && !self->closing_after_decodes_)
       return nullptr;
-    return self->resolve(n, id);
+    return self->resolve(n, id, origin);
   });
 }
 

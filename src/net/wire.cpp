@@ -138,13 +138,15 @@ std::size_t begin_actor_message(std::vector<std::byte>& out, const actor_message
   auto start = begin_frame(out, frame_kind::actor_message);
   binary_serializer f{out};
   f.write_varint(x.source);
-  f.write_byte((x.source_node ? 1 : 0) | (x.dest_node ? 2 : 0));
+  f.write_byte((x.source_node ? 1 : 0) | (x.dest_node ? 2 : 0) | (x.hops != 0 ? 4 : 0));
   if (x.source_node)
     write_node(f, x.source_node);
   f.write_varint(x.dest);
   if (x.dest_node)
     write_node(f, x.dest_node);
   f.write_varint(x.message_id);
+  if (x.hops != 0)
+    f.write_byte(x.hops);
   return start;
 }
 
@@ -198,6 +200,15 @@ void write_node_contact(std::vector<std::byte>& out, const node_contact& x) {
   finish_frame(out, start);
 }
 
+void write_route_hint(std::vector<std::byte>& out, const route_hint& x) {
+  auto start = begin_frame(out, frame_kind::route_hint);
+  binary_serializer f{out};
+  write_node(f, x.target);
+  write_node(f, x.via);
+  f.write_byte(x.ttl);
+  finish_frame(out, start);
+}
+
 void write_fragment_header(std::vector<std::byte>& out, std::size_t piece_size, bool last) {
   auto n = static_cast<std::uint32_t>(piece_size + 2); // kind and flags
   for (std::size_t i = 0; i < length_size; ++i)
@@ -212,7 +223,7 @@ bool is_known_kind(std::uint8_t kind) noexcept {
   auto in = [kind](frame_kind first, frame_kind last) {
     return kind >= static_cast<std::uint8_t>(first) && kind <= static_cast<std::uint8_t>(last);
   };
-  return in(frame_kind::hello, frame_kind::node_contact) || in(frame_kind::lookup_request, frame_kind::group_leave);
+  return in(frame_kind::hello, frame_kind::route_hint) || in(frame_kind::lookup_request, frame_kind::group_leave);
 }
 
 decode_result<std::uint32_t> read_length(std::span<const std::byte, length_size> prefix, std::size_t limit) noexcept {
@@ -292,12 +303,16 @@ decode_result<actor_message_header> read_actor_message(std::span<const std::byte
   std::uint8_t nodes{};
   if (!f.read_varint(x.source) || !f.read_byte(nodes))
     return malformed(f, "truncated message header");
-  if (nodes > 3)
+  if (nodes > 7)
     return error{sec::malformed_message, "bad node flags"};
   if ((nodes & 1) != 0 && !read_node(f, x.source_node))
     return malformed(f, "truncated message header");
   if (!f.read_varint(x.dest) || ((nodes & 2) != 0 && !read_node(f, x.dest_node)) || !f.read_varint(x.message_id))
     return malformed(f, "truncated message header");
+  if ((nodes & 4) != 0 && !f.read_byte(x.hops))
+    return malformed(f, "truncated message header");
+  if ((nodes & 4) != 0 && (x.hops == 0 || x.hops > max_hops))
+    return error{sec::malformed_message, "bad hop count " + std::to_string(x.hops)};
   if (x.dest == 0)
     return error{sec::malformed_message, "message without receiver"};
   payload = body.subspan(f.position());
@@ -354,6 +369,18 @@ decode_result<node_contact> read_node_contact(std::span<const std::byte> body) n
   } catch (const std::bad_alloc&) {
     return error{sec::malformed_message, "node contact too large"};
   }
+}
+
+decode_result<route_hint> read_route_hint(std::span<const std::byte> body) noexcept {
+  binary_deserializer f{body};
+  route_hint x;
+  if (!read_node(f, x.target) || !read_node(f, x.via) || !f.read_byte(x.ttl))
+    return malformed(f, "truncated route hint");
+  if (!x.target || !x.via || x.target == x.via)
+    return error{sec::malformed_message, "route hint without two nodes"};
+  if (x.ttl > max_hops)
+    return error{sec::malformed_message, "bad route hint ttl " + std::to_string(x.ttl)};
+  return finish(f, x);
 }
 
 // ---- authentication -------------------------------------------------------------

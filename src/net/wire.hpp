@@ -20,7 +20,7 @@ namespace troupe::net::wire {
 
 // "TRPE" as a little-endian uint32, at the start of every hello.
 inline constexpr std::uint32_t magic = 0x45505254;
-inline constexpr std::uint16_t protocol_version = 3;
+inline constexpr std::uint16_t protocol_version = 4;
 
 // uint32 length (of kind and body), then uint8 kind.
 inline constexpr std::size_t length_size = 4;
@@ -41,6 +41,7 @@ enum class frame_kind : std::uint8_t {
   auth = 7,          // proof that the sender knows the shared secret
   fragment = 8,      // a piece of a large actor_message frame (its kind and body)
   node_contact = 9,  // where a node (the sender, or one it is connected to) listens
+  route_hint = 10,   // the way to a node the receiver may not know: through another node
   // The node services (service_wire.hpp), numbered apart from the kinds above
   // so that both lists can grow.
   lookup_request = 16,  // find a registered actor or a published group by name
@@ -74,6 +75,9 @@ struct endpoint {
   friend bool operator==(const endpoint&, const endpoint&) = default;
 };
 inline constexpr std::size_t max_contact_endpoints = 64;
+// A message passed on this many times is dropped (a stale route that loops);
+// a route hint is passed on at most this many times.
+inline constexpr std::uint8_t max_hops = 8;
 inline constexpr std::size_t max_contact_host = 255;
 
 struct hello {
@@ -105,11 +109,22 @@ struct actor_message_header {
   // forwards the message (routing through an intermediate node).
   node_id dest_node;
   std::uint64_t message_id = 0;
+  // How many nodes passed the message on so far.
+  std::uint8_t hops = 0;
 };
 
 struct node_contact {
   node_id node; // invalid: the sender itself
   std::vector<endpoint> endpoints;
+};
+
+// "Traffic for `target` goes towards `via`": sent ahead of the first message
+// to `target` through a node that may know `via` but not `target` (a handle
+// that arrived in a message from `via` which the receiver passed on).
+struct route_hint {
+  node_id target;
+  node_id via;
+  std::uint8_t ttl = max_hops; // how many more times it may be passed on
 };
 
 // ---- encoding: each appends one whole frame (length prefix included) ----------
@@ -127,6 +142,7 @@ void write_heartbeat(std::vector<std::byte>& out);
 void write_auth(std::vector<std::byte>& out, const auth_tag& tag);
 void write_goodbye(std::vector<std::byte>& out);
 void write_node_contact(std::vector<std::byte>& out, const node_contact& x);
+void write_route_hint(std::vector<std::byte>& out, const route_hint& x);
 // The header of a fragment frame that carries the next `piece_size` bytes of
 // a large frame's body; the caller writes those bytes right after it.
 void write_fragment_header(std::vector<std::byte>& out, std::size_t piece_size, bool last);
@@ -168,6 +184,7 @@ struct down_info {
 };
 decode_result<down_info> read_down(std::span<const std::byte> body) noexcept;
 decode_result<node_contact> read_node_contact(std::span<const std::byte> body) noexcept;
+decode_result<route_hint> read_route_hint(std::span<const std::byte> body) noexcept;
 
 // The proof of a node that knows `secret`: HMAC-SHA-256 over the nonce the
 // peer chose, the prover's node and the peer's node, so that a tag can be

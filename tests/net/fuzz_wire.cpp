@@ -82,6 +82,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case wire::frame_kind::node_contact:
         (void)wire::read_node_contact(f->body);
         break;
+      case wire::frame_kind::route_hint:
+        (void)wire::read_route_hint(f->body);
+        break;
       case wire::frame_kind::heartbeat:
       case wire::frame_kind::goodbye:
         break;

@@ -102,6 +102,9 @@ public:
     must(in_ns("nft add rule inet troupe_refuse input tcp flags '& (syn | ack) == syn' drop"));
   }
 
+  // Undoes refuse_new_connections.
+  void allow_new_connections() { must(in_ns("nft delete table inet troupe_refuse")); }
+
 private:
   static bool run(const std::string& cmd) { return std::system((cmd + " >/dev/null 2>&1").c_str()) == 0; }
 

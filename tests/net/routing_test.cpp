@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "node_session.hpp"
@@ -50,6 +51,17 @@ void answers_in_order(scoped_actor& self, const actor& svc) {
   EXPECT_EQ(test::check_report(self, svc, 10'000), "");
 }
 
+// The monitor of the service sees its real exit reason, and a request to it
+// afterwards is answered as one to a dead actor.
+void quits_and_stays_dead(scoped_actor& self, const actor& svc) {
+  self->monitor(svc);
+  self->send(svc, atom("quit"));
+  EXPECT_EQ(await_down(self), exit_reason::user_shutdown);
+  error answer;
+  self->request(svc, 10s, 7).receive([](int) { FAIL() << "a dead actor answered"; }, [&](error& e) { answer = e; });
+  EXPECT_EQ(answer, sec::request_receiver_down);
+}
+
 // The client connected to node b, and the service of node c that b dialed
 // and handed over.
 struct three_nodes {
@@ -74,7 +86,69 @@ struct three_nodes {
   std::string problem;
 };
 
+// The client connected to node b only; b is connected to d only (it does
+// not connect on its own), and d to c. The client gets c's service in d's
+// answer, which b passes on without reading it: the way to c is b, then d.
+struct chain_of_nodes {
+  chain_of_nodes()
+    : b(start_node("serve", 0, {"--middleman.enable-automatic-connections=false"})), d(start_node("serve")),
+      c(start_node("serve")), cl("50ms", "30s", routed_only), sys(cl.cfg) {
+    auto x = sys.middleman().remote_actor("127.0.0.1", b.port());
+    if (!x) {
+      problem = to_string(x.error());
+      return;
+    }
+    svc_b = *x;
+    scoped_actor self{sys};
+    auto dial = [&](const actor& from, std::uint16_t port) {
+      actor h;
+      self->request(from, 10s, atom("dial"), std::string{"127.0.0.1"}, static_cast<int>(port))
+        .receive([&](actor& r) { h = std::move(r); }, [&](error& e) { problem = to_string(e); });
+      return h;
+    };
+    svc_d = dial(svc_b, d.port());
+    if (svc_d)
+      svc_c = dial(svc_d, c.port());
+  }
+  node_process b;
+  node_process d;
+  node_process c;
+  client cl;
+  actor_system sys;
+  actor svc_b;
+  actor svc_d;
+  actor svc_c;
+  std::string problem;
+};
+
 } // namespace
+
+TEST(routing, a_handle_passed_on_by_a_node_that_does_not_know_its_node_works_over_two_hops) {
+  chain_of_nodes t;
+  ASSERT_TRUE(t.svc_c) << t.problem;
+  EXPECT_FALSE(connected_to(t.sys, t.svc_d.node()));
+  EXPECT_FALSE(connected_to(t.sys, t.svc_c.node()));
+  scoped_actor self{t.sys};
+  // Requests, answers and order over client -> b -> d -> c and back.
+  answers_in_order(self, t.svc_c);
+  // The monitor goes the same way, and the real exit reason comes back.
+  quits_and_stays_dead(self, t.svc_c);
+  EXPECT_EQ(t.b.stop(), 0);
+  EXPECT_EQ(t.d.stop(), 0);
+  EXPECT_EQ(t.c.stop(), 0);
+}
+
+TEST(routing, the_loss_of_the_node_in_the_middle_of_two_hops_ends_the_handles_routed_through_it) {
+  chain_of_nodes t;
+  ASSERT_TRUE(t.svc_c) << t.problem;
+  scoped_actor self{t.sys};
+  self->monitor(t.svc_c);
+  answers_in_order(self, t.svc_c); // the monitor is in place along the way
+  t.d.kill_now();
+  EXPECT_EQ(await_down(self), exit_reason::remote_link_unreachable);
+  EXPECT_EQ(t.b.stop(), 0);
+  EXPECT_EQ(t.c.stop(), 0);
+}
 
 TEST(routing, a_handle_to_a_third_node_works_through_the_node_it_came_from) {
   three_nodes t;
@@ -87,12 +161,7 @@ TEST(routing, a_handle_to_a_third_node_works_through_the_node_it_came_from) {
   // Messages keep their order on the way through.
   answers_in_order(self, t.svc_c);
   // The monitor goes through b, and the real exit reason comes back.
-  self->monitor(t.svc_c);
-  self->send(t.svc_c, atom("quit"));
-  EXPECT_EQ(await_down(self), exit_reason::user_shutdown);
-  error answer;
-  self->request(t.svc_c, 10s, 7).receive([](int) { FAIL() << "a dead actor answered"; }, [&](error& e) { answer = e; });
-  EXPECT_EQ(answer, sec::request_receiver_down);
+  quits_and_stays_dead(self, t.svc_c);
   EXPECT_EQ(t.b.stop(), 0);
   EXPECT_EQ(t.c.stop(), 0);
 }
@@ -152,6 +221,52 @@ TEST(routing, a_third_node_that_cannot_be_reached_directly_is_reached_through_th
   self->monitor(svc_c);
   b.kill_now(); // the only way to c
   EXPECT_EQ(await_down(self), exit_reason::remote_link_unreachable);
+  EXPECT_EQ(c.stop(), 0);
+}
+
+TEST(routing, a_third_node_that_can_be_reached_again_is_connected_to_directly_later) {
+  if (!netns_link::available() || !netns_link::has_nft())
+    GTEST_SKIP() << "needs root, network namespaces and nftables";
+  netns_link ns;
+  node_process b = start_node("serve"); // tells again after its default retry, 1 s
+  node_process c = start_node_in(ns);
+  client cl{"50ms", "30s", {{"middleman.connect-timeout", "300ms"}, {"middleman.automatic-connection-retry", "500ms"}}};
+  actor_system sys{cl.cfg};
+  auto svc_b = sys.middleman().remote_actor("127.0.0.1", b.port());
+  ASSERT_TRUE(svc_b) << to_string(svc_b.error());
+  scoped_actor self{sys};
+  int kept = 0;
+  self->request(*svc_b, 10s, atom("keep"), ns.inner_address(), static_cast<int>(c.port()), 0)
+    .receive([&](int r) { kept = r; }, [](error& e) { FAIL() << to_string(e); });
+  ASSERT_EQ(kept, 1);
+  ns.refuse_new_connections();
+  auto handle_from_b = [&] {
+    actor h;
+    self->request(*svc_b, 10s, atom("kept"), true)
+      .receive([&](actor& x) { h = std::move(x); }, [](error& e) { FAIL() << to_string(e); });
+    return h;
+  };
+  auto svc_c = handle_from_b(); // the first attempt fails
+  ASSERT_TRUE(svc_c);
+  ASSERT_FALSE(connected_to(sys, svc_c.node()));
+  // Right after a failure, a handle does not start another attempt.
+  auto asked = std::chrono::steady_clock::now();
+  EXPECT_EQ(handle_from_b(), svc_c);
+  EXPECT_LT(std::chrono::steady_clock::now() - asked, 300ms);
+  EXPECT_FALSE(connected_to(sys, svc_c.node()));
+  // Reachable again: a handle that arrives after the back-off connects.
+  ns.allow_new_connections();
+  bool connected = false;
+  for (int i = 0; i < 100 && !connected; ++i) { // at most 20 s
+    EXPECT_EQ(handle_from_b(), svc_c);
+    connected = connected_to(sys, svc_c.node());
+    if (!connected)
+      std::this_thread::sleep_for(200ms);
+  }
+  EXPECT_TRUE(connected);
+  // The handle keeps its route through b: its messages keep their order.
+  answers_in_order(self, svc_c);
+  EXPECT_EQ(b.stop(), 0);
   EXPECT_EQ(c.stop(), 0);
 }
 

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -112,8 +113,8 @@ TEST(wire, auth_tags_bind_secret_nonce_and_both_nodes) {
   EXPECT_FALSE(wire::read_auth(f->body.first(31)));
 }
 
-TEST(wire, actor_message_header_round_trips_with_and_without_source_and_dest_node) {
-  for (int nodes = 0; nodes < 4; ++nodes) {
+TEST(wire, actor_message_header_round_trips_with_and_without_source_and_dest_node_and_hops) {
+  for (int nodes = 0; nodes < 8; ++nodes) {
     std::vector<std::byte> frame;
     wire::actor_message_header hdr;
     hdr.source = 7;
@@ -123,6 +124,8 @@ TEST(wire, actor_message_header_round_trips_with_and_without_source_and_dest_nod
       hdr.source_node = node_id::make_local();
     if ((nodes & 2) != 0)
       hdr.dest_node = node_id::make_local();
+    if ((nodes & 4) != 0)
+      hdr.hops = 3;
     auto start = wire::begin_actor_message(frame, hdr);
     frame.push_back(std::byte{0xAB}); // stands for the message
     wire::finish_frame(frame, start);
@@ -136,9 +139,56 @@ TEST(wire, actor_message_header_round_trips_with_and_without_source_and_dest_nod
     EXPECT_EQ(back->message_id, hdr.message_id);
     EXPECT_EQ(back->source_node, hdr.source_node);
     EXPECT_EQ(back->dest_node, hdr.dest_node);
+    EXPECT_EQ(back->hops, hdr.hops);
     ASSERT_EQ(payload.size(), 1u);
     EXPECT_EQ(payload[0], std::byte{0xAB});
   }
+}
+
+TEST(wire, a_hop_count_of_zero_or_past_the_limit_is_refused) {
+  for (std::uint8_t hops : {std::uint8_t{0}, static_cast<std::uint8_t>(wire::max_hops + 1)}) {
+    wire::actor_message_header hdr;
+    hdr.source = 7;
+    hdr.dest = 300;
+    hdr.hops = 1;
+    std::vector<std::byte> frame;
+    auto start = wire::begin_actor_message(frame, hdr);
+    frame.back() = std::byte{hops}; // the hop count is the header's last byte
+    wire::finish_frame(frame, start);
+    std::span<const std::byte> payload;
+    auto back = wire::read_actor_message(wire::read_frame(body_of(frame))->body, payload);
+    ASSERT_FALSE(back) << int{hops};
+    EXPECT_EQ(back.error(), sec::malformed_message);
+  }
+}
+
+TEST(wire, route_hints_round_trip_and_malformed_ones_are_refused) {
+  auto a = node_id::make_local();
+  auto b = node_id{node_id::local_host_id(), a.process_id(), a.instance() + 1};
+  auto decode = [](const wire::route_hint& h) {
+    std::vector<std::byte> frame;
+    wire::write_route_hint(frame, h);
+    auto f = wire::read_frame(body_of(frame));
+    EXPECT_TRUE(f);
+    EXPECT_EQ(f->kind, wire::frame_kind::route_hint);
+    return wire::read_route_hint(f->body);
+  };
+  auto back = decode({a, b, 5});
+  ASSERT_TRUE(back) << to_string(back.error());
+  EXPECT_EQ(back->target, a);
+  EXPECT_EQ(back->via, b);
+  EXPECT_EQ(back->ttl, 5);
+  EXPECT_EQ(decode({a, a, 5}).error(), sec::malformed_message);         // nowhere to go
+  EXPECT_EQ(decode({node_id{}, b, 5}).error(), sec::malformed_message); // no target
+  EXPECT_EQ(decode({a, b, static_cast<std::uint8_t>(wire::max_hops + 1)}).error(), sec::malformed_message);
+  std::vector<std::byte> frame;
+  wire::write_route_hint(frame, {a, b, 1});
+  auto body = wire::read_frame(body_of(frame))->body;
+  for (std::size_t n = 0; n < body.size(); ++n)
+    EXPECT_FALSE(wire::read_route_hint(body.first(n))) << n;
+  std::vector<std::byte> longer{body.begin(), body.end()};
+  longer.push_back(std::byte{0});
+  EXPECT_FALSE(wire::read_route_hint(longer));
 }
 
 TEST(wire, down_and_monitor_round_trip_with_and_without_a_node) {

@@ -35,6 +35,12 @@ struct middleman_settings {
   // connection is up, or when it cannot be made, the messages go through
   // the node the handle came from.
   bool enable_automatic_connections = true;
+  // After a direct attempt failed, or a direct connection was lost, the next
+  // attempt waits at least this long, and twice as long after each further
+  // failure in a row (up to 64 times this). A node that relays a third node's
+  // handles tells its peers again where that node listens once this long has
+  // passed, so a node that can be reached again is connected to again.
+  std::chrono::nanoseconds automatic_connection_retry = std::chrono::seconds{1};
   // The threads that deserialize large messages (those that arrive in
   // fragments, over 64 KiB), so that the I/O thread goes on reading every
   // connection meanwhile and a small message does not wait behind a large
