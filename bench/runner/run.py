@@ -110,13 +110,15 @@ WORKLOADS = {
     "remote_ping_pong": {
         "what": "remote ping-pong between two processes on loopback, N round trips, one in flight",
         "sizes": {"smoke": [100], "quick": [5000], "scaled": [20000], "paper": [20000]},
-        "systems": ["troupe", "caf"],
+        "systems": ["troupe", "caf", "erlang", "akka"],
+        "akka_heap": {"smoke": "128m", "quick": "256m", "scaled": "256m", "paper": "256m"},
         "metric": "us_per_rtt",
     },
     "remote_throughput": {
         "what": "remote throughput: one sender, one receiver in another process on loopback, N messages (an atom and an int)",
         "sizes": {"smoke": [1000], "quick": [200000], "scaled": [1000000], "paper": [1000000]},
-        "systems": ["troupe", "caf"],
+        "systems": ["troupe", "caf", "erlang", "akka"],
+        "akka_heap": {"smoke": "128m", "quick": "256m", "scaled": "256m", "paper": "256m"},
         "metric": "ns_per_msg",
     },
     "remote_throughput_tls": {

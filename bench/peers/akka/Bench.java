@@ -582,7 +582,11 @@ public final class Bench {
     for (String a : argv)
       if (a.startsWith("--iterations=")) iterations = Integer.parseInt(a.substring(13));
     int rc = 0;
-    for (int i = 0; i < iterations && rc == 0; ++i) rc = runOnce(argv);
+    try {
+      for (int i = 0; i < iterations && rc == 0; ++i) rc = runOnce(argv);
+    } finally {
+      Remote.stopServer(); // the remote workloads' second JVM, if any
+    }
     return rc;
   }
 
@@ -603,9 +607,13 @@ public final class Bench {
       case "thread_ring" -> rc = Savina.threadRing(argv);
       case "chameneos" -> rc = Savina.chameneos(argv);
       case "big" -> rc = Savina.big(argv);
+      case "remote_ping_pong" -> rc = Remote.pingPong(argv);
+      case "remote_throughput" -> rc = Remote.throughput(argv);
+      case "serve" -> rc = Remote.serve(argv);
       default -> {
         System.err.println("usage: bench.Bench empty|spread|mailbox|mixed_case|ping_pong|idle_memory|mandelbrot|heat|"
-            + "counting|fj_throughput|fj_create|thread_ring|chameneos|big [--workers=W] [--iterations=K] [--verify] SIZE...");
+            + "counting|fj_throughput|fj_create|thread_ring|chameneos|big|remote_ping_pong|remote_throughput "
+            + "[--workers=W] [--iterations=K] [--verify] SIZE...");
         rc = 2;
       }
     }

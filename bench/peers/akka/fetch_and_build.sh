@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the troupe authors
-# Akka 2.6.20 (Apache-2.0) peer: downloads akka-actor and its three dependencies from
-# Maven Central (checked against the .sha1 files Maven Central publishes next to them)
+# Akka 2.6.20 (Apache-2.0) peer: downloads akka-actor and akka-remote (Artery TCP, for the
+# remote workloads) with their dependencies from Maven Central (checked against the .sha1 files Maven Central publishes next to them)
 # into $1/lib and compiles the .java files here into $1/classes with the JDK's javac (Java 17:
 # Debian's openjdk-17-jdk-headless). Idempotent: jars already present are kept.
 #   bash bench/peers/akka/fetch_and_build.sh OUT_DIR
@@ -15,6 +15,16 @@ artifacts=(
   "org/scala-lang/scala-library/2.13.8/scala-library-2.13.8.jar"
   "com/typesafe/config/1.4.2/config-1.4.2.jar"
   "org/scala-lang/modules/scala-java8-compat_2.13/1.0.0/scala-java8-compat_2.13-1.0.0.jar"
+  "com/typesafe/akka/akka-remote_2.13/2.6.20/akka-remote_2.13-2.6.20.jar"
+  "com/typesafe/akka/akka-stream_2.13/2.6.20/akka-stream_2.13-2.6.20.jar"
+  "com/typesafe/akka/akka-protobuf-v3_2.13/2.6.20/akka-protobuf-v3_2.13-2.6.20.jar"
+  "com/typesafe/akka/akka-pki_2.13/2.6.20/akka-pki_2.13-2.6.20.jar"
+  "com/hierynomus/asn-one/0.5.0/asn-one-0.5.0.jar"
+  "org/slf4j/slf4j-api/1.7.36/slf4j-api-1.7.36.jar"
+  "org/reactivestreams/reactive-streams/1.0.3/reactive-streams-1.0.3.jar"
+  "com/typesafe/ssl-config-core_2.13/0.4.3/ssl-config-core_2.13-0.4.3.jar"
+  "org/scala-lang/modules/scala-parser-combinators_2.13/1.1.2/scala-parser-combinators_2.13-1.1.2.jar"
+  "org/agrona/agrona/1.15.1/agrona-1.15.1.jar"
 )
 command -v javac >/dev/null || { echo "akka: no javac (apt-get install openjdk-17-jdk-headless)" >&2; exit 1; }
 mkdir -p "$out/lib" "$out/classes"
