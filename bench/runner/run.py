@@ -236,6 +236,12 @@ WORKLOADS = {
                   "paper": [1000000, 2048]},
         "systems": ["troupe", "troupe_actors", "tbb", "omp", "thread", "caf"],
     },
+    "recmatmul": {
+        "what": "Savina recursive matrix multiply, N x N doubles, quadrants down to T x T leaves (troupe: DivConq in place)",
+        "sizes": {"smoke": [128, 32], "quick": [1024, 64], "scaled": [2048, 64], "paper": [1024, 64]},
+        "systems": ["troupe", "tbb", "omp", "thread"],
+        "checksum": True,
+    },
     "blackscholes": {
         "what": "Black-Scholes, N European options priced I times (troupe: Map, static partitioning)",
         "sizes": {"smoke": [1000, 2], "quick": [100000, 20], "scaled": [1000000, 100],
