@@ -206,13 +206,13 @@ WORKLOADS = {
     },
     "fj_create": {
         "what": "Savina fork-join creation: N actors, one message each",
-        "sizes": {"smoke": [100], "quick": [100000], "scaled": [40000], "paper": [40000]},
+        "sizes": {"smoke": [100], "quick": [150000], "scaled": [40000], "paper": [40000]},
         "systems": ["troupe", "caf", "erlang", "akka"],
         "akka_heap": {"smoke": "64m", "quick": "256m", "scaled": "128m", "paper": "128m"},
     },
     "thread_ring": {
         "what": "Savina thread ring: N actors pass a token R hops",
-        "sizes": {"smoke": [10, 1000], "quick": [100, 1000000], "scaled": [100, 100000], "paper": [100, 100000]},
+        "sizes": {"smoke": [10, 1000], "quick": [100, 1500000], "scaled": [100, 100000], "paper": [100, 100000]},
         "systems": ["troupe", "caf", "erlang", "akka"],
         "akka_heap": {"smoke": "64m", "quick": "64m", "scaled": "64m", "paper": "64m"},
     },
@@ -232,7 +232,7 @@ WORKLOADS = {
     # pure-actor version of the same algorithm (data copied between actors).
     "quicksort": {
         "what": "Savina quicksort, N numbers, ranges of at most T sorted sequentially (troupe: DivConq in place)",
-        "sizes": {"smoke": [5000, 64], "quick": [1000000, 2048], "scaled": [4000000, 2048],
+        "sizes": {"smoke": [5000, 64], "quick": [2000000, 2048], "scaled": [4000000, 2048],
                   "paper": [1000000, 2048]},
         "systems": ["troupe", "troupe_actors", "tbb", "omp", "thread", "caf"],
     },
@@ -244,7 +244,7 @@ WORKLOADS = {
     },
     "blackscholes": {
         "what": "Black-Scholes, N European options priced I times (troupe: Map, static partitioning)",
-        "sizes": {"smoke": [1000, 2], "quick": [100000, 20], "scaled": [1000000, 100],
+        "sizes": {"smoke": [1000, 2], "quick": [100000, 40], "scaled": [1000000, 100],
                   "paper": [10000000, 100]},
         "systems": ["troupe", "troupe_actors", "tbb", "omp", "thread", "caf"],
     },
