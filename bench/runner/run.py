@@ -703,6 +703,9 @@ def main():
     env = dict(os.environ, OMP_WAIT_POLICY=a.omp_wait_policy)
     if os.geteuid() == 0:  # mpirun refuses root without both
         env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+    # The figures are those of the code built now: an edit made while the run goes on does
+    # not change them (and does not mark them "+changes").
+    built_from = commit()
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S") + f"-{size_mode}"
     outdir = os.path.join(RESULTS, stamp)
     os.makedirs(outdir, exist_ok=True)
@@ -790,7 +793,7 @@ def main():
                       for w in workloads},
             "what": {w: WORKLOADS[w]["what"] for w in workloads},
             "command": "bash scripts/bench.sh " + " ".join(sys.argv[1:]),
-            "commit": commit(), "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+            "commit": built_from, "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
             "machine": machine(), "short": short, "failed": any_failure}
     write_files(outdir, rows, rss_rows, all_summaries, meta)
     if all_summaries:
