@@ -271,6 +271,8 @@ TEST(opencl_kernel_actor, a_running_kernel_does_not_hold_the_only_worker) {
   // A short run first: PoCL compiles the kernel for its work-group size on
   // the first enqueue, which is not what this test is about.
   self->request(*spin, 60s, 1).receive([](const std::vector<float>&) {}, [](error& e) { FAIL() << to_string(e); });
+  // Its request leaves the count just after its answer is sent.
+  ASSERT_TRUE(test_support::eventually([&] { return prog->device().requests_in_flight() == 0; }));
   auto start = std::chrono::steady_clock::now();
   self->send(*spin, 200'000'000);
   // The kernel runs for a good while; the one worker still serves the echo.

@@ -56,7 +56,8 @@ public:
   std::uint64_t live_buffer_bytes() const noexcept;
 
   // Requests of kernel actors on this device whose work is enqueued and not
-  // yet answered.
+  // yet finished. A request leaves the count just after its answer is sent,
+  // once its host memory is released.
   std::size_t requests_in_flight() const noexcept;
 
   const std::shared_ptr<detail::device_impl>& impl() const noexcept { return impl_; }
