@@ -34,8 +34,9 @@ PACKAGES=(
   # Benchmark suite against the peers (scripts/bench.sh, bench/peers/): the C++ Actor
   # Framework 0.17.6 (libcaf-dev), Erlang/OTP (erlang-nox), GNU time, and matplotlib
   # for the runner's plots, OpenMPI (openmpi-bin, libopenmpi-dev) for the distributed
-  # Mandelbrot. OpenMP comes with g++ (libgomp).
-  libcaf-dev erlang-nox time python3-matplotlib openmpi-bin libopenmpi-dev
+  # Mandelbrot, oneTBB (libtbb-dev) for the parallel-pattern workloads. OpenMP comes with
+  # g++ (libgomp).
+  libcaf-dev erlang-nox time python3-matplotlib openmpi-bin libopenmpi-dev libtbb-dev
 
   # clang 14: the clang CI stage (scripts/test.sh --compiler clang; clang-14 brings
   # libstdc++-12-dev, the standard library it builds against) and fuzzing the message
