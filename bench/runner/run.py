@@ -385,6 +385,12 @@ def tree_rss_kb(pid, skip_root=False):
 GNU_TIME = "/usr/bin/time"
 
 
+def label_boxes(ax, names):
+    # Box i sits at x = i + 1. Set apart from boxplot(): its keyword for the
+    # names is labels= up to matplotlib 3.8 and tick_labels= from 3.9 on.
+    ax.set_xticks(range(1, len(names) + 1), names)
+
+
 def run_once(cmd, time_limit, env):
     # Peak RSS and CPU times come from GNU time (package `time`): os.wait4's ru_maxrss
     # would report at least this Python process's RSS, which Linux keeps across fork+exec.
@@ -590,12 +596,14 @@ def plot(outdir, summaries, rows, rss_rows, sweep):
             ax1.set_xlabel("workers")
             ax1.legend()
         else:
-            ax1.boxplot([[primary(r) for r in wr if r["system"] == s] for s in systems], labels=systems)
+            ax1.boxplot([[primary(r) for r in wr if r["system"] == s] for s in systems])
+            label_boxes(ax1, systems)
         ax1.set_ylabel("work time [s]")
         ax1.set_title(f"{w}: runtime")
         # memory box plots from the 50 ms samples, as in the papers
         mem = [[v / 1024 for (ww, s2, _, _, v) in rss_rows if ww == w and s2 == s and v > 0] or [0] for s in systems]
-        ax2.boxplot(mem, labels=systems)
+        ax2.boxplot(mem)
+        label_boxes(ax2, systems)
         ax2.set_ylabel("RSS [MB] (50 ms samples)")
         ax2.set_title(f"{w}: memory")
         fig.tight_layout()
