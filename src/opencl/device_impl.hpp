@@ -12,6 +12,7 @@
 #include <mutex>
 
 #include "cl.hpp"
+#include "completion_thread.hpp"
 #include "troupe/opencl/device.hpp"
 
 namespace troupe::opencl::detail {
@@ -34,7 +35,7 @@ public:
     ++in_flight_;
   }
 
-  // Called last by a completion callback: it touches nothing after the
+  // Called last by a request's completion: it touches nothing after the
   // notification, so the manager may destroy the device once it wakes up.
   void request_done() {
     std::lock_guard guard{mtx_};
@@ -63,6 +64,11 @@ private:
   mutable std::mutex mtx_;
   std::condition_variable idle_;
   std::size_t in_flight_ = 0;
+
+public:
+  // Last, so that it is destroyed first: its thread ends before the queue,
+  // the context and the counters it may still use.
+  completion_thread completions;
 };
 
 } // namespace troupe::opencl::detail

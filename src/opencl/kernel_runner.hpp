@@ -3,9 +3,9 @@
 #pragma once
 // What a kernel actor does with one request: check the inputs against the
 // interface, create the device buffers, enqueue the writes, the kernel and
-// the reads without waiting for any of them, and answer the request from the
-// completion callback of the last command. A failure before anything is
-// enqueued answers at once.
+// the reads without waiting for any of them, and leave the answer to the
+// device's completion thread, which waits for the last command. A failure
+// before anything is enqueued answers at once.
 #include <memory>
 
 #include "cl.hpp"

@@ -5,8 +5,8 @@
 // platforms and devices when the system starts, compiles programs and spawns
 // kernel actors, actors whose message interface is a kernel's signature. A
 // kernel actor enqueues its transfers and the kernel and returns its worker;
-// a completion callback answers the request, so many requests can be in
-// flight. docs/opencl.md shows the use.
+// a thread per device answers the requests as their commands finish, so many
+// requests can be in flight. docs/opencl.md shows the use.
 //
 //   actor_system_config cfg;
 //   cfg.load<opencl::manager>();
