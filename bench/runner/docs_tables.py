@@ -55,6 +55,9 @@ TARGETS = [
     ("blackscholes", "blackscholes Map ≤ 1.1× oneTBB", "tbb", "ratio", 1.1),
     ("blackscholes", "blackscholes Map ≤ 1.1× OpenMP", "omp", "ratio", 1.1),
     ("blackscholes", "blackscholes Map ≤ 1.1× std::thread", "thread", "ratio", 1.1),
+    ("raytrace", "raytrace Map (dynamic) ≤ 1.1× oneTBB", "tbb", "ratio", 1.1),
+    ("raytrace", "raytrace Map (dynamic) ≤ 1.1× OpenMP", "omp", "ratio", 1.1),
+    ("raytrace", "raytrace Map (dynamic) ≤ 1.1× std::thread", "thread", "ratio", 1.1),
 ]
 
 

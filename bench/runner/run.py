@@ -248,6 +248,13 @@ WORKLOADS = {
                   "paper": [10000000, 100]},
         "systems": ["troupe", "troupe_actors", "tbb", "omp", "thread", "caf"],
     },
+    "raytrace": {
+        "what": "raytrace (after PARSEC): F frames of W x H, rows of very unequal cost (troupe: Map, dynamic, chunk 1)",
+        "sizes": {"smoke": [32, 24, 1], "quick": [640, 480, 4], "scaled": [1280, 960, 8],
+                  "paper": [1920, 1080, 8]},
+        "systems": ["troupe", "tbb", "omp", "thread"],
+        "checksum": True,
+    },
 }
 
 # Systems: the programs' families, and configurations of them that run as rows of
