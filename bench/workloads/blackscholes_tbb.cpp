@@ -4,24 +4,18 @@
 // (bench/workloads/blackscholes_common.hpp).
 //   blackscholes_tbb [--workers=W] [N=1000000] [I=100]
 #include <tbb/blocked_range.h>
-#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
-#include <thread>
 
 #include "blackscholes_common.hpp"
+#include "tbb_pool.hpp"
 
 int main(int argc, char** argv) {
   bench::args a{argc, argv, {1000000, 100}, bench::blackscholes_usage};
   const auto [n, iterations] = bench::blackscholes_sizes(a);
   auto options = bench::blackscholes_input(n);
-  const std::size_t workers = a.workers != 0 ? a.workers : std::thread::hardware_concurrency();
-  tbb::global_control limit{tbb::global_control::max_allowed_parallelism, workers};
-  tbb::task_arena arena{static_cast<int>(workers)};
-  arena.initialize();
+  bench::tbb_pool pool{a.workers};
   bench::work_timer work;
-  arena.execute([&] {
+  pool.run([&] {
     for (std::size_t i = 0; i < iterations; ++i)
       tbb::parallel_for(tbb::blocked_range<std::size_t>{0, n}, [&](const tbb::blocked_range<std::size_t>& r) {
         bench::price_options(options.data() + r.begin(), r.size());

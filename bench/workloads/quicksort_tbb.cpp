@@ -3,13 +3,10 @@
 // Savina quicksort with oneTBB: in place, both sides of every split sorted by
 // tbb::parallel_invoke (bench/workloads/quicksort_common.hpp).
 //   quicksort_tbb [--workers=W] [N=1000000] [T=2048]
-#include <tbb/global_control.h>
 #include <tbb/parallel_invoke.h>
-#include <tbb/task_arena.h>
-
-#include <thread>
 
 #include "quicksort_common.hpp"
+#include "tbb_pool.hpp"
 
 namespace {
 
@@ -29,12 +26,9 @@ int main(int argc, char** argv) {
   bench::qs_problem p{argc, argv};
   const auto& a = p.a;
   auto& xs = p.input;
-  const std::size_t workers = a.workers != 0 ? a.workers : std::thread::hardware_concurrency();
-  tbb::global_control limit{tbb::global_control::max_allowed_parallelism, workers};
-  tbb::task_arena arena{static_cast<int>(workers)};
-  arena.initialize(); // the "system" is ready once its threads may run
+  bench::tbb_pool pool{a.workers};
   bench::work_timer work;
-  arena.execute([&] { sort_range(xs.data(), xs.size(), p.threshold); });
+  pool.run([&] { sort_range(xs.data(), xs.size(), p.threshold); });
   work.done();
   return p.finish(xs);
 }

@@ -5,23 +5,17 @@
 // its own (bench/workloads/raytrace_common.hpp).
 //   raytrace_tbb [--workers=W] [--verify] [W=640] [H=480] [F=4]
 #include <tbb/blocked_range.h>
-#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/partitioner.h>
-#include <tbb/task_arena.h>
-
-#include <thread>
 
 #include "raytrace_common.hpp"
+#include "tbb_pool.hpp"
 
 int main(int argc, char** argv) {
   bench::raytrace_problem p{argc, argv};
-  const std::size_t workers = p.a.workers != 0 ? p.a.workers : std::thread::hardware_concurrency();
-  tbb::global_control limit{tbb::global_control::max_allowed_parallelism, workers};
-  tbb::task_arena arena{static_cast<int>(workers)};
-  arena.initialize();
+  bench::tbb_pool pool{p.a.workers};
   bench::work_timer work;
-  arena.execute([&] {
+  pool.run([&] {
     for (int f = 0; f < p.frames; ++f) {
       p.start_frame(f);
       tbb::parallel_for(

@@ -4,13 +4,10 @@
 // range of C computed by tbb::parallel_invoke, down to one T x T leaf
 // (bench/workloads/recmatmul_common.hpp).
 //   recmatmul_tbb [--workers=W] [N=1024] [T=64]
-#include <tbb/global_control.h>
 #include <tbb/parallel_invoke.h>
-#include <tbb/task_arena.h>
-
-#include <thread>
 
 #include "recmatmul_common.hpp"
+#include "tbb_pool.hpp"
 
 namespace {
 
@@ -29,12 +26,9 @@ void multiply(const bench::rmm_problem& p, double* c, std::size_t size) {
 int main(int argc, char** argv) {
   bench::rmm_problem p{argc, argv};
   const auto& a = p.a;
-  const std::size_t workers = a.workers != 0 ? a.workers : std::thread::hardware_concurrency();
-  tbb::global_control limit{tbb::global_control::max_allowed_parallelism, workers};
-  tbb::task_arena arena{static_cast<int>(workers)};
-  arena.initialize(); // the "system" is ready once its threads may run
+  bench::tbb_pool pool{a.workers};
   bench::work_timer work;
-  arena.execute([&] { multiply(p, p.out.data(), p.out.size()); });
+  pool.run([&] { multiply(p, p.out.data(), p.out.size()); });
   work.done();
   return p.finish(p.out);
 }
