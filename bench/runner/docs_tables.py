@@ -58,6 +58,9 @@ TARGETS = [
     ("raytrace", "raytrace Map (dynamic) ≤ 1.1× oneTBB", "tbb", "ratio", 1.1),
     ("raytrace", "raytrace Map (dynamic) ≤ 1.1× OpenMP", "omp", "ratio", 1.1),
     ("raytrace", "raytrace Map (dynamic) ≤ 1.1× std::thread", "thread", "ratio", 1.1),
+    ("ferret", "ferret Pipeline ≤ 1.1× oneTBB", "tbb", "ratio", 1.1),
+    ("ferret", "ferret Pipeline ≤ 1.1× OpenMP", "omp", "ratio", 1.1),
+    ("ferret", "ferret Pipeline ≤ 1.1× std::thread", "thread", "ratio", 1.1),
 ]
 
 

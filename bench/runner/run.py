@@ -255,6 +255,12 @@ WORKLOADS = {
         "systems": ["troupe", "tbb", "omp", "thread"],
         "checksum": True,
     },
+    "ferret": {
+        "what": "ferret (after PARSEC): Q image queries, K nearest of D vectors (troupe: Pipeline of Seq and Farms)",
+        "sizes": {"smoke": [50, 100], "quick": [4000, 4000], "scaled": [20000, 8000], "paper": [20000, 8000]},
+        "systems": ["troupe", "tbb", "omp", "thread"],
+        "checksum": True,
+    },
 }
 
 # Systems: the programs' families, and configurations of them that run as rows of
