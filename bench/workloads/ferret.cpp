@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
 // ferret with troupe's patterns: Pipeline(Seq read, Farm(Seq extract),
-// Farm(Seq rank), Seq write). The query numbers stream in, the stages work
-// on successive queries at the same time, and the write stage records each
-// query's share of the output (bench/workloads/ferret_common.hpp).
+// Farm(Seq rank), Seq write). The query numbers stream in, at most four per
+// worker at a time, the stages work on successive queries at the same time,
+// and the write stage records each query's share of the output
+// (bench/workloads/ferret_common.hpp).
 //   ferret [--workers=W] [--verify] [QUERIES=4000] [DATABASE=4000]
 #include <troupe/patterns.hpp>
+
+#include <algorithm>
+#include <thread>
 
 #include "ferret_common.hpp"
 #include "troupe_common.hpp"
@@ -64,11 +68,20 @@ int main(int argc, char** argv) {
                                               Seq<writer>{[&p](writer& w) { w.problem = &p; }}));
     if (!search)
       return bench::check(false, "spawn_pattern");
+    // At most four queries per worker in flight, as oneTBB's pipeline has
+    // tokens: the stream is bounded, so memory stays flat however many
+    // queries there are.
+    const std::size_t workers = p.a.workers != 0 ? p.a.workers : std::thread::hardware_concurrency();
+    const int window = static_cast<int>(std::max<std::size_t>(4 * workers, 4));
     bench::work_timer work;
-    for (int q = 0; q < p.queries; ++q)
-      self->send(*search, q);
-    for (int q = 0; q < p.queries; ++q)
+    int sent = 0;
+    for (; sent < std::min(window, p.queries); ++sent)
+      self->send(*search, sent);
+    for (int done = 0; done < p.queries; ++done) {
       self->receive([](int) {}, after(bench::result_timeout) >> [] { bench::timed_out("ferret"); });
+      if (sent < p.queries)
+        self->send(*search, sent++);
+    }
     work.done();
   }
   return p.finish();
