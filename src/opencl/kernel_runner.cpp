@@ -106,7 +106,13 @@ void answer(request& req) {
 void on_complete(void* user) {
   std::unique_ptr<request> req{static_cast<request*>(user)};
   auto* dev = req->dev; // the manager holds the device until no request is in flight
-  answer(*req);
+  try {
+    answer(*req);
+  } catch (const std::exception& e) {
+    // No memory for the answer, say: this request gets an error (only the
+    // first deliver counts), and the thread goes on with the next one.
+    req->rp.deliver(error{sec::runtime_error, std::string{"answering the request failed: "} + e.what()});
+  }
   req.reset();
   dev->request_done();
 }
@@ -267,9 +273,17 @@ void kernel_runner::launch(message inputs, response_promise rp) {
   for (std::size_t i = 0; i < args.size(); ++i)
     if (args[i].output_index >= 0 && !args[i].output_is_ref)
       host_bytes += sizes[i] * args[i].elem_size;
-  if (host_bytes <= early_read_limit)
-    if (auto err = enqueue_reads(*req))
+  if (host_bytes <= early_read_limit) {
+    error err;
+    try {
+      err = enqueue_reads(*req);
+    } catch (const std::exception& e) {
+      // The writes may still read the inputs: abandon waits for them.
+      err = error{sec::runtime_error, std::string{"making the answer failed: "} + e.what()};
+    }
+    if (err)
       return abandon(*req, std::move(err));
+  }
   // 5. The device's completion thread waits for the kernel and the reads
   // and answers; it owns the request from here on.
   dev->request_started();
