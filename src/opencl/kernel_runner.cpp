@@ -40,8 +40,17 @@ cl_int execution_status(cl_event ev) {
   return status;
 }
 
+// Answers with `err` once the commands already enqueued are done with the
+// request's host memory: those carry no events, so this waits for the whole
+// queue, which is fine on a path that only failures take.
+void abandon(request& req, error err) {
+  clFinish(req.dev->queue.get());
+  req.rp.deliver(std::move(err));
+}
+
 // Makes the answer's storage and enqueues the reads of the outputs that go
-// back to the host. On an error the reads enqueued already are finished.
+// back to the host. On an error, reads enqueued already still write into
+// the result: the caller abandons the request, which waits for them.
 error enqueue_reads(request& req) {
   const auto& iface = req.runner->iface();
   req.result = iface.make_outputs(req.outputs.data());
@@ -56,10 +65,8 @@ error enqueue_reads(request& req) {
     auto status =
       clEnqueueReadBuffer(queue, req.buffers[i]->mem(), CL_FALSE, 0, req.counts[i] * a.elem_size,
                           a.out_data(req.result, static_cast<std::size_t>(a.output_index)), 0, nullptr, &ev);
-    if (status != CL_SUCCESS) {
-      clFinish(queue); // the reads enqueued already write into the result
+    if (status != CL_SUCCESS)
       return cl_error(errc::transfer_failed, "clEnqueueReadBuffer", status, arg_text(i));
-    }
     req.last = cl_ref<cl_event>::adopt(ev);
   }
   return error{};
@@ -71,10 +78,8 @@ error enqueue_reads(request& req) {
 void answer(request& req) {
   const auto& iface = req.runner->iface();
   if (!req.reading) {
-    if (auto err = enqueue_reads(req)) {
-      req.rp.deliver(std::move(err));
-      return;
-    }
+    if (auto err = enqueue_reads(req))
+      return abandon(req, std::move(err));
     clFlush(req.dev->queue.get());
   }
   cl_event done = req.last.get();
@@ -115,14 +120,6 @@ void on_complete(void* user) {
   }
   req.reset();
   dev->request_done();
-}
-
-// Answers with `err` once the commands already enqueued are done with the
-// request's host memory: those carry no events, so this waits for the whole
-// queue, which is fine on a path that only failures take.
-void abandon(request& req, error err) {
-  clFinish(req.dev->queue.get());
-  req.rp.deliver(std::move(err));
 }
 
 // Outputs for the host up to this size are made, and their reads enqueued,
