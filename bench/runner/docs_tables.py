@@ -61,6 +61,9 @@ TARGETS = [
     ("ferret", "ferret Pipeline ≤ 1.1× oneTBB", "tbb", "ratio", 1.1),
     ("ferret", "ferret Pipeline ≤ 1.1× OpenMP", "omp", "ratio", 1.1),
     ("ferret", "ferret Pipeline ≤ 1.1× std::thread", "thread", "ratio", 1.1),
+    ("canneal", "canneal master + Map ≤ 1.1× oneTBB", "tbb", "ratio", 1.1),
+    ("canneal", "canneal master + Map ≤ 1.1× OpenMP", "omp", "ratio", 1.1),
+    ("canneal", "canneal master + Map ≤ 1.1× std::thread", "thread", "ratio", 1.1),
 ]
 
 

@@ -261,6 +261,12 @@ WORKLOADS = {
         "systems": ["troupe", "tbb", "omp", "thread"],
         "checksum": True,
     },
+    "canneal": {
+        "what": "canneal (after PARSEC): annealing E elements, M moves per step, S steps (troupe: master actor + Map)",
+        "sizes": {"smoke": [2000, 200, 8], "quick": [200000, 20000, 256], "scaled": [400000, 40000, 512],
+                  "paper": [400000, 40000, 512]},
+        "systems": ["troupe", "tbb", "omp", "thread"],
+    },
 }
 
 # Systems: the programs' families, and configurations of them that run as rows of
