@@ -208,7 +208,17 @@ bool scheduled_actor::finish_if_terminating() {
   return true;
 }
 
-resumable::resume_result scheduled_actor::resume(execution_unit*, std::size_t max_throughput) {
+namespace {
+
+// Out of line: the common resume handles one message and never gets here.
+[[gnu::noinline]] void release_bypass_job(execution_unit* ctx) noexcept {
+  if (ctx != nullptr && ctx->holds_bypass_job())
+    ctx->release_bypass_job();
+}
+
+} // namespace
+
+resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_t max_throughput) {
   detail::this_actor_scope running{this};
   if (!initialized_) {
     initialize();
@@ -224,6 +234,10 @@ resumable::resume_result scheduled_actor::resume(execution_unit*, std::size_t ma
         return resume_result::awaiting_message;
       continue; // a message arrived meanwhile
     }
+    // Going on with another message: the job the last one woke (in the bypass
+    // slot) would wait for it unseen by idle workers, so let them take it.
+    if (handled_count > 0) [[unlikely]]
+      release_bypass_job(ctx);
     ++handled_count;
     handle(std::move(e));
     if (finish_if_terminating())

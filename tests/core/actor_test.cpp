@@ -4,6 +4,7 @@
 #include "troupe/test.hpp"
 #include "troupe/troupe.hpp"
 
+#include "support/eventually.hpp"
 #include "support/scoped_receive.hpp"
 
 #include <gtest/gtest.h>
@@ -39,6 +40,36 @@ TEST(actor, request_receive_from_scoped_actor) {
   int result = 0;
   self->request(a, 5s, 20, 22).receive([&](int r) { result = r; }, [&](error&) { result = -1; });
   EXPECT_EQ(result, 42);
+}
+
+// An actor that goes on with its mailbox hands the actor it woke to another
+// worker: the woken one does not wait for the rest of the batch. Here the
+// busy actor's next handler waits for the woken actor, which can only run
+// on the other worker.
+TEST(actor, an_actor_woken_by_a_busy_actor_runs_meanwhile) {
+  actor_system sys{test_config()};
+  std::atomic<bool> woken_ran{false};
+  std::atomic<int> verdict{0}; // 1: the woken actor ran meanwhile, 2: it did not
+  auto woken =
+    sys.spawn([&woken_ran](event_based_actor*) -> behavior { return {[&woken_ran](int) { woken_ran = true; }}; });
+  scoped_actor self{sys};
+  self->send(woken, 0);
+  ASSERT_TRUE(test_support::eventually([&] { return woken_ran.load(); }, 10s, 100us));
+  woken_ran = false; // it is idle now: the next message wakes it
+  auto busy = sys.spawn([&woken_ran, &verdict, woken](event_based_actor* me) -> behavior {
+    return {
+      [=](int x) {
+        me->send(me, std::string{"wait"}); // the mailbox holds more work...
+        me->send(woken, x);                // ...when this wakes the other actor
+      },
+      [&woken_ran, &verdict](const std::string&) {
+        verdict = test_support::eventually([&] { return woken_ran.load(); }, 10s, 100us) ? 1 : 2;
+      },
+    };
+  });
+  self->send(busy, 1);
+  ASSERT_TRUE(test_support::eventually([&] { return verdict.load() != 0; }, 20s, 100us));
+  EXPECT_EQ(verdict.load(), 1);
 }
 
 TEST(actor, function_without_self_and_with_arguments) {

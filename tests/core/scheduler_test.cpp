@@ -481,6 +481,30 @@ TYPED_TEST(scheduler_test, bypass_chain_cannot_starve_other_jobs) {
   EXPECT_TRUE(r.refs_released());
 }
 
+// A job in the bypass slot is invisible to other workers until the running job
+// returns; release_bypass_job() hands it to them. The running job here waits
+// for the woken one, which can only finish on the other worker.
+TYPED_TEST(scheduler_test, a_released_bypass_job_runs_on_another_worker_meanwhile) {
+  std::atomic<bool> woken_ran{false};
+  std::atomic<bool> seen_meanwhile{false};
+  auto c = this->make(2);
+  c->start();
+  c->enqueue(make_job([&](execution_unit* ctx, std::size_t) {
+    ctx->exec_later(make_job([&](execution_unit*, std::size_t) {
+      woken_ran = true;
+      return rr::done;
+    }));
+    EXPECT_TRUE(ctx->holds_bypass_job());
+    ctx->release_bypass_job();
+    EXPECT_FALSE(ctx->holds_bypass_job());
+    seen_meanwhile = wait_for([&] { return woken_ran.load(); });
+    return rr::done;
+  }));
+  ASSERT_TRUE(wait_for([&] { return live_jobs.load() == 0; }, 20s));
+  EXPECT_TRUE(seen_meanwhile.load());
+  c->stop();
+}
+
 // A flood of jobs that keeps the (LIFO) local queue non-empty forever must not
 // starve the oldest local job.
 TYPED_TEST(scheduler_test, a_job_flood_cannot_starve_the_oldest_local_job) {

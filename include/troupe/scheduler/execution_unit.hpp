@@ -22,6 +22,18 @@ public:
 
   actor_system* system() const noexcept { return system_; }
 
+  // Whether a job waits in this unit's bypass slot. It runs once the running
+  // job returns, and no other worker can take it before.
+  bool holds_bypass_job() const noexcept { return bypass_job_ != nullptr; }
+
+  // Moves the bypass slot's job to a queue other workers steal from. A running
+  // job that goes on with more work calls this, so that the job it woke does
+  // not wait for all of that work while another worker idles.
+  virtual void release_bypass_job() {}
+
+protected:
+  resumable* bypass_job_ = nullptr; // owned by the unit's own thread
+
 private:
   actor_system* system_;
 };

@@ -20,7 +20,9 @@
 //
 // A job in the slot is invisible to thieves until the running job returns; that is
 // the price of bypassing the queue (it is what makes a message hand-off cost only
-// one pointer write).
+// one pointer write). A running actor that goes on to another message of its
+// mailbox first moves the slot job to the queue (release_bypass_job), so the job
+// waits behind at most one handler, never a whole batch of them.
 #include <cstddef>
 #include <thread>
 #include <utility>
@@ -61,8 +63,13 @@ public:
       parent_->policy().external_enqueue(this, job);
       return;
     }
-    if (auto* older = std::exchange(next_job_, job))
+    if (auto* older = std::exchange(bypass_job_, job))
       parent_->policy().internal_enqueue(this, older);
+  }
+
+  void release_bypass_job() override {
+    if (auto* job = std::exchange(bypass_job_, nullptr))
+      parent_->policy().internal_enqueue(this, job);
   }
 
   std::size_t id() const noexcept { return id_; }
@@ -103,7 +110,7 @@ private:
         job->deref_resumable();
         job = nullptr;
       }
-      auto* next = std::exchange(next_job_, nullptr);
+      auto* next = std::exchange(bypass_job_, nullptr);
       if (next != nullptr && ++chain > max_bypass_chain) {
         // Fairness: give the jobs waiting in the queues a turn.
         pol.resume_job_later(this, next);
@@ -116,7 +123,7 @@ private:
     // Stopping: the coordinator derefs what is still queued; we own these two.
     if (job != nullptr)
       job->deref_resumable();
-    if (auto* slot = std::exchange(next_job_, nullptr))
+    if (auto* slot = std::exchange(bypass_job_, nullptr))
       slot->deref_resumable();
     detail::set_current_worker(nullptr);
   }
@@ -124,7 +131,6 @@ private:
   std::size_t id_;
   coordinator_type* parent_;
   std::size_t max_throughput_;
-  resumable* next_job_ = nullptr; // bypass slot; only touched on this worker's thread
   std::thread thread_;
   data_type data_;
 };
