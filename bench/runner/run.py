@@ -587,6 +587,19 @@ def print_table(workload, spec, sizes, workers, summary, failures):
         log(f"  FAILED: {f}")
 
 
+def sweep_baseline(rows, systems, workers):
+    """The speedup plot's baseline: std::thread with 1 worker where it ran (the seeds
+    divide by pthreads with 1 thread), else the first system with 1 worker; None
+    without a sweep."""
+    if len(workers) < 2 or workers[0] != 1:
+        return None
+    for s in (["thread"] if "thread" in systems else []) + systems:
+        v = [primary(r) for r in rows if r["system"] == s and r["workers"] == 1]
+        if v and statistics.median(v) > 0:
+            return s, statistics.median(v)
+    return None
+
+
 def plot(outdir, summaries, rows, rss_rows, sweep):
     try:
         import matplotlib
@@ -603,22 +616,28 @@ def plot(outdir, summaries, rows, rss_rows, sweep):
             continue
         fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))
         workers = sorted({r["workers"] for r in wr})
-        if len(workers) > 1:  # runtime vs number of workers
+        baseline = sweep_baseline(wr, systems, workers)
+        if baseline is not None:  # speedup vs number of workers, as in the seeds' figures
+            base_system, base_time = baseline
             for s in systems:
                 xs, ys = [], []
                 for k in workers:
                     v = [primary(r) for r in wr if r["system"] == s and r["workers"] == k]
-                    if v:
+                    if v and statistics.median(v) > 0:
                         xs.append(k)
-                        ys.append(statistics.median(v))
-                ax1.plot(xs, ys, marker="o", label=s)
+                        ys.append(base_time / statistics.median(v))
+                ax1.plot(xs, ys, marker="o", label=LABELS.get(s, s))
+            ax1.plot(workers, workers, linestyle=":", color="grey", label="ideal")
             ax1.set_xlabel("workers")
+            ax1.set_xticks(workers)
             ax1.legend()
+            ax1.set_ylabel(f"speedup over {LABELS.get(base_system, base_system)}, 1 worker")
+            ax1.set_title(f"{w}: speedup")
         else:
             ax1.boxplot([[primary(r) for r in wr if r["system"] == s] for s in systems])
             label_boxes(ax1, systems)
-        ax1.set_ylabel("work time [s]")
-        ax1.set_title(f"{w}: runtime")
+            ax1.set_ylabel("work time [s]")
+            ax1.set_title(f"{w}: runtime")
         # memory box plots from the 50 ms samples, as in the papers
         mem = [[v / 1024 for (ww, s2, _, _, v) in rss_rows if ww == w and s2 == s and v > 0] or [0] for s in systems]
         ax2.boxplot(mem)
