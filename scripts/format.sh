@@ -42,6 +42,17 @@ fi
 
 if ((${#files[@]} == 0)); then
   mapfile -d '' files < <(git ls-files -z -- '*.cpp' '*.hpp' '*.h' '*.cc' '*.cxx' '*.ipp')
+else
+  # Files named on the command line: only C++ ones (clang-format would rewrite a
+  # Python or shell script's comments as C++).
+  cxx=()
+  for f in "${files[@]}"; do
+    case "$f" in
+      *.cpp|*.hpp|*.h|*.cc|*.cxx|*.ipp) cxx+=("$f") ;;
+      *) echo "format.sh: skipping $f (not C++)" >&2 ;;
+    esac
+  done
+  files=("${cxx[@]+"${cxx[@]}"}")
 fi
 ((${#files[@]} > 0)) || die "no C++ files to format"
 jobs="$(nproc)"
