@@ -133,8 +133,14 @@ public:
 
   // Makes one share's moves on the shared placement.
   void anneal(canneal_part& part) const {
+    // The shares lie next to each other (one cache line holds two): count in
+    // locals and write back once, so that the workers do not share a line.
     canneal_rng rng{part.seed};
-    for (std::uint32_t m = 0; m < part.moves; ++m) {
+    const std::uint32_t moves = part.moves;
+    const double temperature = part.temperature;
+    std::uint32_t good = 0;
+    std::uint32_t bad = 0;
+    for (std::uint32_t m = 0; m < moves; ++m) {
       const std::uint32_t x = rng.below(elements);
       std::uint32_t y = rng.below(elements - 1);
       y += y >= x ? 1u : 0u; // y != x
@@ -143,12 +149,14 @@ public:
       const std::int64_t delta = move_cost(x, px, py, y) + move_cost(y, py, px, x);
       if (delta < 0) {
         swap(x, y);
-        ++part.good;
-      } else if (delta > 0 && rng.unit() < std::exp(-static_cast<double>(delta) / part.temperature)) {
+        ++good;
+      } else if (delta > 0 && rng.unit() < std::exp(-static_cast<double>(delta) / temperature)) {
         swap(x, y);
-        ++part.bad;
+        ++bad;
       }
     }
+    part.good = good;
+    part.bad = bad;
   }
 
   // Sums a finished step's shares, cools, and says whether to go on.
