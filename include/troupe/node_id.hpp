@@ -10,6 +10,7 @@
 // It is a plain value of 28 bytes (a 20-byte host id, the process id and a
 // per-system instance number) so that it can travel between processes as is.
 #include <array>
+#include <bit>
 #include <compare>
 #include <cstddef>
 #include <cstdint>
@@ -44,14 +45,30 @@ public:
   std::uint32_t process_id() const noexcept { return process_; }
   std::uint32_t instance() const noexcept { return instance_; }
 
-  bool valid() const noexcept { return *this != node_id{}; }
+  // Every header of the wire asks this of its node fields: no comparison.
+  bool valid() const noexcept {
+    auto w = std::bit_cast<host_words>(host_);
+    return (process_ | instance_ | w[0] | w[1] | w[2] | w[3] | w[4]) != 0;
+  }
   explicit operator bool() const noexcept { return valid(); }
 
-  friend constexpr bool operator==(const node_id&, const node_id&) noexcept = default;
+  // By hand: the defaulted form compares the host id with a call to memcmp,
+  // and the middleman compares node ids several times per message. The
+  // instance differs first between two systems of one host.
+  friend constexpr bool operator==(const node_id& x, const node_id& y) noexcept {
+    if (x.instance_ != y.instance_ || x.process_ != y.process_)
+      return false;
+    auto a = std::bit_cast<host_words>(x.host_);
+    auto b = std::bit_cast<host_words>(y.host_);
+    return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3] && a[4] == b[4];
+  }
   friend constexpr std::strong_ordering operator<=>(const node_id&, const node_id&) noexcept = default;
   friend constexpr bool operator==(const node_id& x, none_t) noexcept { return x == node_id{}; }
 
 private:
+  using host_words = std::array<std::uint32_t, host_id_size / 4>;
+  static_assert(sizeof(host_words) == sizeof(host_id_type));
+
   host_id_type host_{};
   std::uint32_t process_ = 0;
   std::uint32_t instance_ = 0;
@@ -66,15 +83,12 @@ TROUPE_CORE_API std::string to_string(const node_id& x);
 template <>
 struct std::hash<troupe::node_id> {
   std::size_t operator()(const troupe::node_id& x) const noexcept {
-    // FNV-1a over the fields; the host id is already a hash.
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    auto mix = [&h](std::uint64_t byte) { h = (h ^ byte) * 0x100000001b3ULL; };
-    for (auto b : x.host_id())
-      mix(b);
-    for (int shift = 0; shift < 32; shift += 8) {
-      mix((x.process_id() >> shift) & 0xFF);
-      mix((x.instance() >> shift) & 0xFF);
-    }
-    return static_cast<std::size_t>(h);
+    // The host id is a hash already: eight of its bytes, mixed with the
+    // process and instance (Fibonacci hashing spreads their low bits).
+    std::uint64_t host = 0;
+    for (std::size_t i = 0; i < 8; ++i)
+      host |= std::uint64_t{x.host_id()[i]} << (8 * i);
+    std::uint64_t local = (std::uint64_t{x.process_id()} << 32) | x.instance();
+    return static_cast<std::size_t>(host ^ (local * 0x9E3779B97F4A7C15ULL));
   }
 };
