@@ -26,8 +26,9 @@ constexpr std::size_t max_types = 1 << 16;
 // A frame starts with a placeholder length that finish_frame fills in.
 std::size_t begin_frame(std::vector<std::byte>& out, frame_kind kind) {
   auto start = out.size();
-  out.resize(start + length_size);
-  out.push_back(static_cast<std::byte>(kind));
+  std::array<std::byte, length_size + 1> head{};
+  head[length_size] = static_cast<std::byte>(kind);
+  out.insert(out.end(), head.begin(), head.end());
   return start;
 }
 

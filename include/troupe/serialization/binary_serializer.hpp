@@ -18,6 +18,7 @@
 //                                      only with an actor_handle_codec, else length 0
 //   varint                             unsigned LEB128 (at most 10 bytes)
 // Records are types with an inspect(f, x) overload or announced with fields.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -52,10 +53,11 @@ public:
   void write_int(I x) {
     using U = std::make_unsigned_t<I>;
     auto u = static_cast<U>(x);
-    auto pos = buf_.size();
-    buf_.resize(pos + sizeof(U));
+    // Appended whole: a resize would zero the bytes first.
+    std::array<std::byte, sizeof(U)> bytes;
     for (std::size_t i = 0; i < sizeof(U); ++i)
-      buf_[pos + i] = static_cast<std::byte>(static_cast<std::uint8_t>(u >> (8 * i)));
+      bytes[i] = static_cast<std::byte>(static_cast<std::uint8_t>(u >> (8 * i)));
+    buf_.insert(buf_.end(), bytes.begin(), bytes.end());
   }
 
   void write_varint(std::uint64_t x) {
@@ -67,10 +69,8 @@ public:
   }
 
   void write_bytes(const void* data, std::size_t n) {
-    auto pos = buf_.size();
-    buf_.resize(pos + n);
-    if (n > 0)
-      std::memcpy(buf_.data() + pos, data, n);
+    auto first = static_cast<const std::byte*>(data);
+    buf_.insert(buf_.end(), first, first + n);
   }
 
   void write_string(std::string_view str) {
