@@ -26,7 +26,8 @@ strong_actor_ptr remote_proxy::make(actor_system& sys, const node_id& node, acto
 }
 
 bool remote_proxy::enqueue(mailbox_element_ptr e, execution_unit* ctx) {
-  error reason{sec::request_receiver_down};
+  // The reason is made only when needed: a non-empty error allocates.
+  error reason;
   if (!is_terminated()) {
     if (auto p = route_.lock()) {
       reason = p->send_actor_message(*e, id(), node());
@@ -34,6 +35,8 @@ bool remote_proxy::enqueue(mailbox_element_ptr e, execution_unit* ctx) {
         return true;
     }
   }
+  if (reason.empty())
+    reason = sec::request_receiver_down;
   // A message that cannot be sent (the node is gone, or a type is not
   // announced) is dropped; a request is answered with the reason.
   bounce(std::move(e), reason, ctx);
