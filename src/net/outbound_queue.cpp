@@ -28,10 +28,12 @@ outbound_queue::push_result outbound_queue::push(std::vector<std::byte>& frame, 
   auto n = frame.size();
   if (is_large(n)) {
     large_bytes_ += n;
+    note_fill();
     bulk_.push_back(bulk_entry{std::move(frame), wire::length_size, source, dest, true});
     return after_push();
   }
   small_bytes_ += n;
+  note_fill();
   if (behind_bulk(source, dest))
     bulk_.push_back(bulk_entry{frame, 0, source, dest, false});
   else
@@ -44,6 +46,7 @@ outbound_queue::push_result outbound_queue::push_last(std::vector<std::byte>& fr
   if (closed_)
     return push_result::closed;
   small_bytes_ += frame.size();
+  note_fill();
   if (bulk_.empty())
     small_.insert(small_.end(), frame.begin(), frame.end());
   else
@@ -61,7 +64,7 @@ outbound_queue::push_result outbound_queue::after_push() {
   if (writing_)
     return push_result::queued;
   writing_ = true;
-  idle_gap_ = std::chrono::steady_clock::now() - idle_since_;
+  idle_gap_.store((std::chrono::steady_clock::now() - idle_since_).count(), std::memory_order_relaxed);
   return push_result::start_write;
 }
 
@@ -123,6 +126,7 @@ void outbound_queue::batch_written() {
   small_bytes_ -= std::min(small_bytes_, taken_small_);
   large_bytes_ -= std::min(large_bytes_, taken_large_);
   taken_small_ = taken_large_ = 0;
+  note_fill();
   // Each waiter checks its own side.
   if (waiting_ > 0 && (small_bytes_ <= high_water_ / 2 || large_bytes_ <= high_water_ / 2))
     room_.notify_all();
@@ -130,6 +134,10 @@ void outbound_queue::batch_written() {
 
 void outbound_queue::wait_for_room(std::size_t frame_size) {
   const bool large = is_large(frame_size);
+  // Nearly every call finds room: a look at the flag spares it the lock. A
+  // sender that misses a filling by a moment waits at its next frame.
+  if (!(large ? large_full_ : small_full_).load(std::memory_order_relaxed))
+    return;
   std::unique_lock guard{mtx_};
   if (!full(large) || closed_)
     return;
@@ -150,13 +158,18 @@ void outbound_queue::close() {
   small_.clear();
   bulk_.clear();
   small_bytes_ = large_bytes_ = 0;
+  note_fill();
   pop_after_write_ = false;
   room_.notify_all();
 }
 
 std::chrono::nanoseconds outbound_queue::idle_gap() const {
-  std::lock_guard guard{mtx_};
-  return idle_gap_;
+  return std::chrono::nanoseconds{idle_gap_.load(std::memory_order_relaxed)};
+}
+
+void outbound_queue::note_fill() noexcept {
+  small_full_.store(full(false), std::memory_order_relaxed);
+  large_full_.store(full(true), std::memory_order_relaxed);
 }
 
 bool outbound_queue::closed() const {

@@ -19,6 +19,7 @@
 // waits. Counting apart keeps a 100 MB message from stalling the senders of
 // small ones, which pass it on the wire anyway. The TCP window carries the
 // pressure from a peer that reads slowly back to this queue.
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -92,6 +93,8 @@ private:
   bool behind_bulk(std::uint64_t source, std::uint64_t dest) const;
   push_result after_push();
   bool full(bool large) const noexcept { return (large ? large_bytes_ : small_bytes_) > high_water_; }
+  // Under mtx_, after the byte counts changed: sets the flags below.
+  void note_fill() noexcept;
 
   mutable std::mutex mtx_;
   std::condition_variable room_;
@@ -107,8 +110,11 @@ private:
   std::size_t taken_small_ = 0;  // bytes of the batch being written ...
   std::size_t taken_large_ = 0;  // ... by side
   bool closed_ = false;
-  std::chrono::steady_clock::time_point idle_since_{}; // when writing_ last became false
-  std::chrono::nanoseconds idle_gap_{};
+  std::chrono::steady_clock::time_point idle_since_{};     // when writing_ last became false
+  std::atomic<std::chrono::nanoseconds::rep> idle_gap_{0}; // written under mtx_
+  // full(false) and full(true), for a look without the lock.
+  std::atomic<bool> small_full_{false};
+  std::atomic<bool> large_full_{false};
 };
 
 } // namespace troupe::net
