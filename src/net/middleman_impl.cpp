@@ -383,6 +383,8 @@ void middleman_impl::export_actor(actor_control_block* x, const peer* via) {
     std::lock_guard guard{exported_mtx_};
     auto& e = exported_[x->id()];
     if (e.actor.get() != x) {
+      if (e.actor)
+        exports_epoch_.fetch_add(1, std::memory_order_release);
       e = export_entry{strong_actor_ptr{x}, {}, false};
       first = true;
     }
@@ -438,6 +440,7 @@ void middleman_impl::local_down(actor_id id, const error& reason) {
     told = std::move(i->second.peers);
     released = std::move(i->second.actor);
     exported_.erase(i);
+    exports_epoch_.fetch_add(1, std::memory_order_release);
   }
   // A peer whose handshake is still under way asks with a monitor frame
   // once it made its proxy; the reason waits for it here.
@@ -719,6 +722,7 @@ void middleman_impl::release_exports_of(const peer* p) {
     if (peers.empty() && !i->second.published) {
       released.push_back(std::move(i->second.actor));
       i = exported_.erase(i);
+      exports_epoch_.fetch_add(1, std::memory_order_release);
     } else {
       ++i;
     }

@@ -88,6 +88,9 @@ public:
   // terminates: a node that holds a proxy for it may still send to it.
   void export_actor(actor_control_block* x, const peer* via);
   strong_actor_ptr find_local(actor_id id);
+  // Changes whenever an exported actor's entry goes or is replaced: a lookup
+  // or an export that a peer cached under an older value must be done again.
+  std::uint64_t exports_epoch() const noexcept { return exports_epoch_.load(std::memory_order_acquire); }
 
   // ---- proxies (I/O thread creates them) ----
   // The proxy for actor `id` of `node`, made if needed: sent through `via`
@@ -220,6 +223,7 @@ private:
   };
   std::mutex exported_mtx_;
   std::unordered_map<actor_id, export_entry> exported_;
+  std::atomic<std::uint64_t> exports_epoch_{0}; // written under exported_mtx_
   // A proxy lives until its actor's node reports the actor down or the
   // connection ends, so that monitors and links on it fire even when no
   // handle to it is left.

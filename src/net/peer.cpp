@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 
@@ -43,14 +44,19 @@ byte_stream make_stream(asio::ip::tcp::socket sock, asio::ssl::context* tls, byt
   return byte_stream{std::move(sock)};
 }
 
+std::uint64_t next_serial() noexcept {
+  static std::atomic<std::uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
 } // namespace
 
 peer::peer(middleman_impl& owner, asio::ip::tcp::socket sock, byte_stream::side side, std::uint64_t published_actor,
            std::vector<std::string> published_interface)
-  : owner_(owner), stream_(make_stream(std::move(sock), owner.tls_context(), side)), handshake_timer_(owner.io()),
-    endpoint_text_(endpoint_of(stream_.socket())), remote_address_(address_of(stream_.socket())),
-    published_actor_(published_actor), published_interface_(std::move(published_interface)),
-    out_(owner.config().max_queued_bytes) {
+  : owner_(owner), serial_(next_serial()), stream_(make_stream(std::move(sock), owner.tls_context(), side)),
+    handshake_timer_(owner.io()), endpoint_text_(endpoint_of(stream_.socket())),
+    remote_address_(address_of(stream_.socket())), published_actor_(published_actor),
+    published_interface_(std::move(published_interface)), out_(owner.config().max_queued_bytes) {
   asio::error_code ignored;
   stream_.socket().set_option(asio::ip::tcp::no_delay{true}, ignored);
 }
@@ -336,11 +342,40 @@ error peer::on_actor_message(std::span<const std::byte> body) {
   return error{};
 }
 
+strong_actor_ptr peer::receiver_of(actor_id id) {
+  // find_local answers null for an actor that terminated, and the epoch
+  // changes when an entry goes: the cached answer is the one it would give.
+  auto epoch = owner_.exports_epoch();
+  auto& last = last_receiver_;
+  if (last.id == id && last.epoch == epoch) {
+    if (auto x = last.actor.lock(); x && !x->get()->is_terminated())
+      return x;
+  }
+  auto found = owner_.find_local(id);
+  last = cached_receiver{id, epoch, weak_actor_ptr{closed_ ? nullptr : found.get()}};
+  return found;
+}
+
+strong_actor_ptr peer::sender_of(const wire::actor_message_header& hdr) {
+  if (hdr.source == 0)
+    return nullptr;
+  if (hdr.source_node || node() == owner_.system().node())
+    return resolve(hdr.source_node ? hdr.source_node : node(), hdr.source);
+  // A proxy leaves the middleman's table only when it is killed, so a live
+  // cached one is the one the table holds.
+  auto& last = last_sender_;
+  if (last.id == hdr.source && !closed_) {
+    if (auto x = last.proxy.lock(); x && !x->get()->is_terminated())
+      return x;
+  }
+  auto found = resolve(node(), hdr.source);
+  last = cached_sender{hdr.source, weak_actor_ptr{closed_ ? nullptr : found.get()}};
+  return found;
+}
+
 void peer::deliver_now(const wire::actor_message_header& hdr, decode_result<message> msg) {
-  auto dest = owner_.find_local(hdr.dest);
-  strong_actor_ptr sender;
-  if (hdr.source != 0)
-    sender = resolve(hdr.source_node ? hdr.source_node : node(), hdr.source);
+  auto dest = receiver_of(hdr.dest);
+  auto sender = sender_of(hdr);
   if (!msg) {
     // The bytes framed correctly but do not decode here (a type this node did
     // not announce, say): the connection stays, the request gets the error.
@@ -691,6 +726,8 @@ void peer::close(const error& reason) {
     return;
   closed_ = true;
   out_.close();
+  last_receiver_ = {};
+  last_sender_ = {};
   if (reason)
     TROUPE_LOG_WARNING(log_component, "connection to " << endpoint_text_ << " closed: " << to_string(reason));
   else
@@ -722,7 +759,20 @@ node_id peer::exporting(actor_control_block* x) {
       introduce_node_of(x);
     return x->node();
   }
+  // A stream of messages from one actor exports it again and again: each
+  // thread remembers its last export. While no exported entry went since
+  // (the epoch), the entry holds the actor and lists this peer already.
+  struct last_export {
+    std::uint64_t peer = 0; // serial_, not the address: a new peer may reuse it
+    actor_id actor = 0;
+    std::uint64_t epoch = 0;
+  };
+  thread_local last_export last;
+  auto epoch = owner_.exports_epoch();
+  if (last.peer == serial_ && last.actor == x->id() && last.epoch == epoch)
+    return owner_.system().node();
   owner_.export_actor(x, this);
+  last = last_export{serial_, x->id(), epoch};
   return owner_.system().node();
 }
 

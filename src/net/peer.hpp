@@ -24,6 +24,7 @@
 #include "delivery_order.hpp"
 #include "outbound_queue.hpp"
 #include "reassembly.hpp"
+#include "troupe/actor_control_block.hpp"
 #include "troupe/error.hpp"
 #include "troupe/mailbox_element.hpp"
 #include "troupe/message.hpp"
@@ -132,6 +133,11 @@ private:
   // I/O thread: hands the decoded message to its receiver (or its error to
   // the requester). The receiver and sender are looked up now.
   void deliver_now(const wire::actor_message_header& hdr, decode_result<message> msg);
+  // I/O thread: the local receiver of a message, and the proxy of its sender
+  // (null for an anonymous one). Each remembers its last answer, so that a
+  // stream of messages between two actors skips the middleman's tables.
+  strong_actor_ptr receiver_of(actor_id id);
+  strong_actor_ptr sender_of(const wire::actor_message_header& hdr);
   // I/O thread: a decode worker finished the message of ticket `t`.
   void finish_decode(const delivery_order::pair_key& key, delivery_order::ticket t,
                      const wire::actor_message_header& hdr, decode_result<message> msg);
@@ -157,6 +163,8 @@ private:
   void answer_undeliverable(const wire::actor_message_header& hdr, const error& reason);
 
   middleman_impl& owner_;
+  // Tells this peer from one made later at the same address (see exporting).
+  const std::uint64_t serial_;
   byte_stream stream_;
   asio::steady_timer handshake_timer_;
   std::string endpoint_text_;
@@ -176,6 +184,15 @@ private:
   std::span<const std::byte> write_piece_; // a fragment's bytes, inside out_
   reassembly reassembly_;                  // the large frame arriving in fragments
   delivery_order order_;                   // messages waiting behind a decode
+  struct cached_receiver {
+    actor_id id = 0;
+    std::uint64_t epoch = 0; // owner_.exports_epoch() before the lookup
+    weak_actor_ptr actor;    // weak: the cache must not keep a finished actor
+  } last_receiver_;
+  struct cached_sender {
+    actor_id id = 0;
+    weak_actor_ptr proxy;
+  } last_sender_;
   wire::hello peer_hello_;
   wire::nonce_type our_nonce_{};
   bool hello_received_ = false; // and checked; with a secret, auth comes next
