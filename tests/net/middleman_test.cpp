@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -173,6 +174,50 @@ TEST_F(middleman_test, handles_travel_inside_messages) {
     },
     after(10s) >> [] { FAIL() << "no pong"; });
   EXPECT_EQ(from, *remote); // the server's handle to itself is our proxy for it
+}
+
+TEST_F(middleman_test, a_stream_of_messages_keeps_senders_apart_and_sees_its_receiver_end) {
+  // Each side remembers the last receiver and sender of a connection: two
+  // senders taking turns still get their own answers, and an end between
+  // two messages answers the next one with an error.
+  struct counted_state {
+    std::shared_ptr<std::atomic<bool>> destroyed;
+    ~counted_state() {
+      if (destroyed)
+        *destroyed = true;
+    }
+  };
+  auto destroyed = std::make_shared<std::atomic<bool>>(false);
+  auto adder = server.spawn([destroyed](stateful_actor<counted_state>* self) -> behavior {
+    self->state.destroyed = destroyed;
+    return {[](int x, int y) { return x + y; }};
+  });
+  auto published = server.middleman().publish(adder, 0, "127.0.0.1");
+  ASSERT_TRUE(published) << to_string(published.error());
+  auto remote = client.middleman().remote_actor("127.0.0.1", *published);
+  ASSERT_TRUE(remote) << to_string(remote.error());
+  scoped_actor first{client};
+  scoped_actor second{client};
+  for (int i = 0; i < 50; ++i) {
+    auto& self = i % 3 == 0 ? second : first;
+    int sum = -1;
+    self->request(*remote, 5s, i, 1000).receive([&](int r) { sum = r; }, [](error& e) { FAIL() << to_string(e); });
+    ASSERT_EQ(sum, i + 1000);
+  }
+  first->monitor(*remote);
+  scoped_actor(server)->send_exit(adder, exit_reason::user_shutdown);
+  adder = nullptr;
+  first->receive([](down_msg&) {}, after(10s) >> [] { FAIL() << "no down message"; });
+  error reason;
+  second->request(*remote, 5s, 1, 2)
+    .receive([](int) { FAIL() << "an answer from an ended actor"; }, [&](error& e) { reason = e; });
+  EXPECT_TRUE(reason);
+  // Nothing on the server keeps the ended actor's state while the
+  // connection stays open.
+  for (int i = 0; i < 1000 && !*destroyed; ++i)
+    std::this_thread::sleep_for(10ms);
+  EXPECT_TRUE(*destroyed);
+  EXPECT_EQ(client.middleman().connected_nodes(), std::vector<node_id>{server.node()});
 }
 
 TEST_F(middleman_test, a_closed_port_gives_an_error) {
