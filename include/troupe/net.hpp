@@ -7,6 +7,7 @@
 #include "troupe/net/broker_handles.hpp"
 #include "troupe/net/broker_messages.hpp"
 #include "troupe/net/interface_signature.hpp"
+#include "troupe/net/memory_network.hpp"
 #include "troupe/net/middleman.hpp"
 #include "troupe/net/middleman_settings.hpp"
 #include "troupe/net/receive_policy.hpp"

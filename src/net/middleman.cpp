@@ -48,7 +48,9 @@ void middleman::add_options(actor_system_config& cfg, settings& s) {
     .add_option("middleman.tls.certificate", s.tls_certificate,
                 "this node's certificate chain (PEM); with .key and .ca: TLS 1.3 on every connection")
     .add_option("middleman.tls.key", s.tls_key, "the private key of middleman.tls.certificate (PEM)")
-    .add_option("middleman.tls.ca", s.tls_ca, "peers' certificates must be signed by this CA (PEM)");
+    .add_option("middleman.tls.ca", s.tls_ca, "peers' certificates must be signed by this CA (PEM)")
+    .add_option("middleman.memory-network", s.memory_network,
+                "tests: connect over the in-process memory network of this name instead of TCP");
 }
 
 std::unique_ptr<actor_system_module> middleman::make(actor_system& sys, const settings& s) {

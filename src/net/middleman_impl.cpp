@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <chrono>
 #include <future>
+#include <stdexcept>
 #include <utility>
+
+#include "memory_link.hpp"
 
 #include "remote_proxy.hpp"
 #include "troupe/event_based_actor.hpp"
@@ -20,11 +23,22 @@ namespace {
 
 constexpr std::string_view log_component = "net";
 
+// Throws on settings that cannot work together, before any is acted on.
+const middleman_settings& checked(const middleman_settings& cfg) {
+  const bool tls = !cfg.tls_certificate.empty() || !cfg.tls_key.empty() || !cfg.tls_ca.empty();
+  if (!cfg.memory_network.empty() && tls)
+    throw std::invalid_argument("troupe: middleman.memory-network does not carry TLS (middleman.tls.*)");
+  return cfg;
+}
+
 } // namespace
 
 middleman_impl::middleman_impl(actor_system& sys, const middleman_settings& cfg)
-  : sys_(sys), cfg_(cfg), tls_(make_tls_context(cfg)), types_(wire::announced_types()), work_(io_.get_executor()),
-    tick_timer_(io_), shutdown_deadline_(io_), decoders_(cfg.workers) {}
+  : sys_(sys), cfg_(checked(cfg)), tls_(make_tls_context(cfg)), types_(wire::announced_types()),
+    work_(io_.get_executor()), tick_timer_(io_), shutdown_deadline_(io_), decoders_(cfg.workers) {
+  if (!cfg.memory_network.empty())
+    memory_ = memory_network::get(cfg.memory_network);
+}
 
 middleman_impl::~middleman_impl() {
   stop();
@@ -59,6 +73,10 @@ void middleman_impl::start() {
   decoders_.start();
   io_thread_id_.store(thread_.get_id(), std::memory_order_relaxed);
   asio::post(io_, [this] { tick(); });
+  {
+    std::lock_guard guard{memory_gate_->mtx};
+    memory_gate_->owner = this;
+  }
   sys_.set_node_monitor_service(this);
   sys_.groups().add_module("remote", [this](const std::string& id) { return services_.find_remote_group(id); });
 }
@@ -72,10 +90,8 @@ void middleman_impl::stop() {
   asio::post(io_, [this] {
     stopping_ = true;
     tick_timer_.cancel();
-    for (auto& entry : published_) {
-      asio::error_code ignored;
-      entry->acceptor.close(ignored);
-    }
+    for (auto& entry : published_)
+      close_listener(*entry);
     published_.clear();
     // Each peer learns from a goodbye that this node goes away (not from a
     // timeout); the loop ends once every socket is closed, or at the deadline.
@@ -92,6 +108,10 @@ void middleman_impl::stop() {
     work_.reset();
   });
   thread_.join();
+  {
+    std::lock_guard guard{memory_gate_->mtx};
+    memory_gate_->owner = nullptr;
+  }
   // A worker still decoding finishes that message (its delivery is dropped:
   // the I/O thread is gone); those not started are dropped.
   decoders_.stop();
@@ -128,29 +148,11 @@ expected<std::uint16_t> middleman_impl::publish(actor handle, std::vector<std::s
   if (handle)
     export_actor(handle.ctrl(), nullptr);
   return run_on_io([&, this]() -> expected<std::uint16_t> {
-    asio::error_code ec;
-    auto address = addr.empty() ? asio::ip::address{asio::ip::address_v4::any()} : asio::ip::make_address(addr, ec);
-    if (ec)
-      return error{sec::invalid_argument, "publish: bad address '" + addr + "': " + ec.message()};
     auto entry =
-      std::make_shared<published_entry>(published_entry{handle, std::move(ifs), asio::ip::tcp::acceptor{io_}, 0});
-    asio::ip::tcp::endpoint ep{address, port};
-    auto& acc = entry->acceptor;
-    if (acc.open(ep.protocol(), ec); ec)
-      return error{sec::runtime_error, "publish: " + ec.message()};
-    if (reuse_addr)
-      acc.set_option(asio::socket_base::reuse_address{true}, ec);
-    if (acc.bind(ep, ec); ec)
-      return error{sec::runtime_error, "publish: cannot bind port " + std::to_string(port) + ": " + ec.message()};
-    if (acc.listen(asio::socket_base::max_listen_connections, ec); ec)
-      return error{sec::runtime_error, "publish: " + ec.message()};
-    entry->port = acc.local_endpoint(ec).port();
-    if (!address.is_loopback() && cfg_.secret.empty() && !tls_)
-      TROUPE_LOG_WARNING(log_component, "port " << entry->port
-                                                << " listens beyond loopback without authentication "
-                                                   "(middleman.secret or middleman.tls.*)");
+      std::make_shared<published_entry>(published_entry{handle, std::move(ifs), asio::ip::tcp::acceptor{io_}, 0, {}});
+    if (auto err = listen(entry, addr, port, reuse_addr))
+      return err;
     published_.push_back(entry);
-    accept(entry);
     // Nodes connected already learn the new endpoint, to pass it on.
     auto eps = listen_endpoints();
     for (auto& p : peers_)
@@ -158,6 +160,72 @@ expected<std::uint16_t> middleman_impl::publish(actor handle, std::vector<std::s
         p->send_own_contacts(eps);
     return entry->port;
   });
+}
+
+error middleman_impl::listen(const std::shared_ptr<published_entry>& entry, const std::string& addr, std::uint16_t port,
+                             bool reuse_addr) {
+  if (memory_) {
+    // A link reaches the I/O thread while the middleman runs, and becomes a
+    // connection there while the entry is still published.
+    std::weak_ptr<published_entry> weak = entry;
+    auto bound = memory_->listen(port, [gate = memory_gate_, weak](std::shared_ptr<memory_link> link) {
+      std::lock_guard guard{gate->mtx};
+      auto* self = gate->owner;
+      if (self == nullptr) {
+        link->close(memory_link::server);
+        return;
+      }
+      asio::post(self->io_, [self, weak, link = std::move(link)] {
+        auto e = weak.lock();
+        if (!e || self->stopping_) {
+          link->close(memory_link::server);
+          return;
+        }
+        self->adopt_accepted(*e, byte_stream{memory_stream{link, memory_link::server, self->io_.get_executor()}});
+      });
+    });
+    if (!bound)
+      return bound.error();
+    entry->port = *bound;
+    entry->memory_host = addr;
+    return error{};
+  }
+  asio::error_code ec;
+  auto address = addr.empty() ? asio::ip::address{asio::ip::address_v4::any()} : asio::ip::make_address(addr, ec);
+  if (ec)
+    return error{sec::invalid_argument, "publish: bad address '" + addr + "': " + ec.message()};
+  asio::ip::tcp::endpoint ep{address, port};
+  auto& acc = entry->acceptor;
+  if (acc.open(ep.protocol(), ec); ec)
+    return error{sec::runtime_error, "publish: " + ec.message()};
+  if (reuse_addr)
+    acc.set_option(asio::socket_base::reuse_address{true}, ec);
+  if (acc.bind(ep, ec); ec)
+    return error{sec::runtime_error, "publish: cannot bind port " + std::to_string(port) + ": " + ec.message()};
+  if (acc.listen(asio::socket_base::max_listen_connections, ec); ec)
+    return error{sec::runtime_error, "publish: " + ec.message()};
+  entry->port = acc.local_endpoint(ec).port();
+  if (!address.is_loopback() && cfg_.secret.empty() && !tls_)
+    TROUPE_LOG_WARNING(log_component, "port " << entry->port
+                                              << " listens beyond loopback without authentication "
+                                                 "(middleman.secret or middleman.tls.*)");
+  accept(entry);
+  return error{};
+}
+
+void middleman_impl::close_listener(published_entry& entry) {
+  asio::error_code ignored;
+  entry.acceptor.close(ignored);
+  if (memory_)
+    memory_->stop_listening(entry.port);
+}
+
+void middleman_impl::adopt_accepted(const published_entry& entry, byte_stream stream) {
+  auto p = std::make_shared<peer>(*this, std::move(stream), entry.handle.id(), entry.interface);
+  peers_.push_back(p);
+  if (entry.handle)
+    export_actor(entry.handle.ctrl(), p.get()); // its hello hands the peer a handle
+  p->start(nullptr);
 }
 
 void middleman_impl::accept(const std::shared_ptr<published_entry>& entry) {
@@ -168,12 +236,7 @@ void middleman_impl::accept(const std::shared_ptr<published_entry>& entry) {
       if (!entry->acceptor.is_open())
         return;
     } else {
-      auto p =
-        std::make_shared<peer>(*this, std::move(sock), byte_stream::side::server, entry->handle.id(), entry->interface);
-      peers_.push_back(p);
-      if (entry->handle)
-        export_actor(entry->handle.ctrl(), p.get()); // its hello hands the peer a handle
-      p->start(nullptr);
+      adopt_accepted(*entry, byte_stream::over_tcp(std::move(sock), tls_.get(), byte_stream::side::server));
     }
     accept(entry);
   });
@@ -185,8 +248,7 @@ error middleman_impl::unpublish(const actor& handle, std::uint16_t port) {
     std::erase_if(published_, [&](const std::shared_ptr<published_entry>& e) {
       if (e->handle != handle || (port != 0 && e->port != port))
         return false;
-      asio::error_code ignored;
-      e->acceptor.close(ignored);
+      close_listener(*e);
       found = true;
       return true;
     });
@@ -238,10 +300,36 @@ void middleman_impl::dial_async(const std::string& host, std::uint16_t port, dia
     if (auto p = shaking_hands->lock(); p && !p->ready())
       p->close(reason);
   });
+  // Connected: the handshake decides.
+  auto start_peer = [this, finish, timer, key, shaking_hands](byte_stream stream) {
+    auto p = std::make_shared<peer>(*this, std::move(stream), 0, std::vector<std::string>{});
+    peers_.push_back(p);
+    dialed_[key] = p;
+    *shaking_hands = p;
+    p->start([finish, timer, weak = std::weak_ptr<peer>{p}](const error& err) {
+      timer->cancel();
+      if (err)
+        finish(err);
+      else if (auto p = weak.lock())
+        finish(p);
+      else
+        finish(error{sec::cannot_connect_to_node, "connection closed"});
+    });
+  };
+  if (memory_) {
+    auto link = memory_->connect(port);
+    if (!link) {
+      timer->cancel();
+      asio::post(io_, [finish, err = link.error()] { finish(err); });
+      return;
+    }
+    start_peer(byte_stream{memory_stream{std::move(*link), memory_link::client, io_.get_executor()}});
+    return;
+  }
   resolver->async_resolve(
     host, std::to_string(port),
-    [this, finish, timer, sock, resolver, key, shaking_hands](const asio::error_code& ec,
-                                                              const asio::ip::tcp::resolver::results_type& endpoints) {
+    [this, finish, timer, sock, resolver, key, start_peer](const asio::error_code& ec,
+                                                           const asio::ip::tcp::resolver::results_type& endpoints) {
       if (ec) {
         timer->cancel();
         finish(error{sec::cannot_connect_to_node, "cannot resolve " + key + ": " + ec.message()});
@@ -249,26 +337,13 @@ void middleman_impl::dial_async(const std::string& host, std::uint16_t port, dia
       }
       asio::async_connect(
         *sock, endpoints,
-        [this, finish, timer, sock, key, shaking_hands](const asio::error_code& ec, const asio::ip::tcp::endpoint&) {
+        [this, finish, timer, sock, key, start_peer](const asio::error_code& ec, const asio::ip::tcp::endpoint&) {
           if (ec) {
             timer->cancel();
             finish(error{sec::cannot_connect_to_node, "cannot connect to " + key + ": " + ec.message()});
             return;
           }
-          auto p =
-            std::make_shared<peer>(*this, std::move(*sock), byte_stream::side::client, 0, std::vector<std::string>{});
-          peers_.push_back(p);
-          dialed_[key] = p;
-          *shaking_hands = p;
-          p->start([finish, timer, weak = std::weak_ptr<peer>{p}](const error& err) {
-            timer->cancel();
-            if (err)
-              finish(err);
-            else if (auto p = weak.lock())
-              finish(p);
-            else
-              finish(error{sec::cannot_connect_to_node, "connection closed"});
-          });
+          start_peer(byte_stream::over_tcp(std::move(*sock), tls_.get(), byte_stream::side::client));
         });
     });
 }
@@ -278,6 +353,12 @@ void middleman_impl::dial_async(const std::string& host, std::uint16_t port, dia
 std::vector<wire::endpoint> middleman_impl::listen_endpoints() const {
   std::vector<wire::endpoint> out;
   for (const auto& entry : published_) {
+    if (memory_) {
+      wire::endpoint x{entry->memory_host, entry->port};
+      if (out.size() < wire::max_contact_endpoints)
+        out.push_back(std::move(x));
+      continue;
+    }
     asio::error_code ec;
     auto ep = entry->acceptor.local_endpoint(ec);
     if (ec)

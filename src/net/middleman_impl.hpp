@@ -31,6 +31,7 @@
 #include "troupe/actor_addr.hpp"
 #include "troupe/actor_system.hpp"
 #include "troupe/expected.hpp"
+#include "troupe/net/memory_network.hpp"
 #include "troupe/net/middleman_settings.hpp"
 #include "troupe/node_id.hpp"
 #include "troupe/node_monitor_service.hpp"
@@ -145,11 +146,25 @@ private:
   struct published_entry {
     actor handle;
     std::vector<std::string> interface;
-    asio::ip::tcp::acceptor acceptor;
+    asio::ip::tcp::acceptor acceptor; // not opened on a memory network
     std::uint16_t port = 0;
+    std::string memory_host; // on a memory network: the address given to publish
   };
 
+  // Binds and listens on TCP or the memory network; entry.port is the port taken.
+  error listen(const std::shared_ptr<published_entry>& entry, const std::string& addr, std::uint16_t port,
+               bool reuse_addr);
+  void close_listener(published_entry& entry);
   void accept(const std::shared_ptr<published_entry>& entry);
+  // A new connection to a published port (I/O thread).
+  void adopt_accepted(const published_entry& entry, byte_stream stream);
+  // The memory network's new links reach the I/O thread through this while
+  // the middleman runs; another node's connect may come at any time.
+  struct memory_gate {
+    std::mutex mtx;
+    middleman_impl* owner = nullptr;
+  };
+  std::shared_ptr<memory_gate> memory_gate_ = std::make_shared<memory_gate>();
   // Tries eps[i], then the next, until one reaches `node` or none is left.
   void dial_introduced(const node_id& node, std::vector<wire::endpoint> eps, std::size_t i);
   void tick();
@@ -161,6 +176,7 @@ private:
   actor_system& sys_;
   middleman_settings cfg_;
   std::unique_ptr<asio::ssl::context> tls_; // outlives the peers' TLS streams
+  std::shared_ptr<memory_network> memory_;  // null: TCP
   std::vector<wire::type_fingerprint> types_;
   asio::io_context io_;
   asio::executor_work_guard<asio::io_context::executor_type> work_;

@@ -24,26 +24,6 @@ namespace {
 
 constexpr std::string_view log_component = "net";
 
-std::string endpoint_of(const asio::ip::tcp::socket& sock) {
-  asio::error_code ec;
-  auto ep = sock.remote_endpoint(ec);
-  if (ec)
-    return "?";
-  return ep.address().to_string() + ":" + std::to_string(ep.port());
-}
-
-std::string address_of(const asio::ip::tcp::socket& sock) {
-  asio::error_code ec;
-  auto ep = sock.remote_endpoint(ec);
-  return ec ? std::string{} : ep.address().to_string();
-}
-
-byte_stream make_stream(asio::ip::tcp::socket sock, asio::ssl::context* tls, byte_stream::side side) {
-  if (tls != nullptr)
-    return byte_stream{std::move(sock), *tls, side};
-  return byte_stream{std::move(sock)};
-}
-
 std::uint64_t next_serial() noexcept {
   static std::atomic<std::uint64_t> next{1};
   return next.fetch_add(1, std::memory_order_relaxed);
@@ -51,15 +31,11 @@ std::uint64_t next_serial() noexcept {
 
 } // namespace
 
-peer::peer(middleman_impl& owner, asio::ip::tcp::socket sock, byte_stream::side side, std::uint64_t published_actor,
+peer::peer(middleman_impl& owner, byte_stream stream, std::uint64_t published_actor,
            std::vector<std::string> published_interface)
-  : owner_(owner), serial_(next_serial()), stream_(make_stream(std::move(sock), owner.tls_context(), side)),
-    handshake_timer_(owner.io()), endpoint_text_(endpoint_of(stream_.socket())),
-    remote_address_(address_of(stream_.socket())), published_actor_(published_actor),
-    published_interface_(std::move(published_interface)), out_(owner.config().max_queued_bytes) {
-  asio::error_code ignored;
-  stream_.socket().set_option(asio::ip::tcp::no_delay{true}, ignored);
-}
+  : owner_(owner), serial_(next_serial()), stream_(std::move(stream)), handshake_timer_(owner.io()),
+    endpoint_text_(stream_.remote_text()), remote_address_(stream_.remote_address()), published_actor_(published_actor),
+    published_interface_(std::move(published_interface)), out_(owner.config().max_queued_bytes) {}
 
 peer::~peer() = default;
 
@@ -546,7 +522,7 @@ error peer::send_actor_message(const mailbox_element& e, actor_id dest, const no
   auto r = out_.push(frame, hdr.source, dest);
   if (r == outbound_queue::push_result::closed)
     return error{sec::request_receiver_down};
-  if (r == outbound_queue::push_result::start_write && !stream_.is_tls() && !owner_.on_io_thread()
+  if (r == outbound_queue::push_result::start_write && stream_.is_plain_tcp() && !owner_.on_io_thread()
       && out_.idle_gap() >= sender_write_after_idle)
     write_from_sender();
   else
@@ -616,7 +592,7 @@ void peer::write_from_sender() {
       if (socket_closed_)
         return; // the queue is closed too
       do {
-        n = ::sendmsg(stream_.socket().native_handle(), &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
+        n = ::sendmsg(stream_.socket()->native_handle(), &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
       } while (n < 0 && errno == EINTR);
       err = n < 0 ? errno : 0;
     }

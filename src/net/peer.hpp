@@ -43,9 +43,8 @@ public:
   // Called once, on the I/O thread: the handshake finished (no error) or failed.
   using handshake_callback = std::function<void(const error&)>;
 
-  // With the owner's TLS context (middleman.tls.*) the connection is TLS,
-  // `side` saying which end of its handshake this node takes.
-  peer(middleman_impl& owner, asio::ip::tcp::socket sock, byte_stream::side side, std::uint64_t published_actor,
+  // `stream`: a new connection, its TLS handshake (if TLS) not made yet.
+  peer(middleman_impl& owner, byte_stream stream, std::uint64_t published_actor,
        std::vector<std::string> published_interface);
   ~peer() override;
 

@@ -62,6 +62,10 @@ struct middleman_settings {
   std::string tls_certificate;
   std::string tls_key;
   std::string tls_ca;
+  // Tests: publish and connect on the memory_network of this name, inside
+  // this process, instead of TCP (see memory_network.hpp). Empty: TCP.
+  // Brokers keep using TCP; TLS is not available on it.
+  std::string memory_network;
 };
 
 } // namespace troupe::net
