@@ -140,4 +140,26 @@ expected<std::shared_ptr<memory_link>> memory_network::connect(std::uint16_t por
   return link;
 }
 
+void memory_network::attach(const void* who, std::function<std::size_t()> poll) {
+  std::lock_guard guard{mtx_};
+  pollers_.emplace_back(who, std::move(poll));
+}
+
+void memory_network::detach(const void* who) {
+  std::lock_guard guard{mtx_};
+  std::erase_if(pollers_, [who](const auto& entry) { return entry.first == who; });
+}
+
+std::size_t memory_network::poll_attached() {
+  decltype(pollers_) pollers;
+  {
+    std::lock_guard guard{mtx_};
+    pollers = pollers_;
+  }
+  std::size_t ran = 0;
+  for (auto& [who, poll] : pollers)
+    ran += poll();
+  return ran;
+}
+
 } // namespace troupe::net

@@ -50,7 +50,9 @@ void middleman::add_options(actor_system_config& cfg, settings& s) {
     .add_option("middleman.tls.key", s.tls_key, "the private key of middleman.tls.certificate (PEM)")
     .add_option("middleman.tls.ca", s.tls_ca, "peers' certificates must be signed by this CA (PEM)")
     .add_option("middleman.memory-network", s.memory_network,
-                "tests: connect over the in-process memory network of this name instead of TCP");
+                "tests: connect over the in-process memory network of this name instead of TCP")
+    .add_option("middleman.io-thread", s.io_thread,
+                "false: no I/O thread; the program runs the network with middleman().poll() (tests)");
 }
 
 std::unique_ptr<actor_system_module> middleman::make(actor_system& sys, const settings& s) {
@@ -169,6 +171,10 @@ expected<node_id> middleman::connect(const std::string& host, std::uint16_t port
   if (!p)
     return p.error();
   return (*p)->node();
+}
+
+std::size_t middleman::poll() {
+  return impl_->poll();
 }
 
 std::vector<node_id> middleman::connected_nodes() const {

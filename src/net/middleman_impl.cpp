@@ -35,7 +35,7 @@ const middleman_settings& checked(const middleman_settings& cfg) {
 
 middleman_impl::middleman_impl(actor_system& sys, const middleman_settings& cfg)
   : sys_(sys), cfg_(checked(cfg)), tls_(make_tls_context(cfg)), types_(wire::announced_types()),
-    work_(io_.get_executor()), tick_timer_(io_), shutdown_deadline_(io_), decoders_(cfg.workers) {
+    work_(io_.get_executor()), tick_timer_(io_), shutdown_deadline_(io_), decoders_(cfg.io_thread ? cfg.workers : 0) {
   if (!cfg.memory_network.empty())
     memory_ = memory_network::get(cfg.memory_network);
 }
@@ -47,10 +47,25 @@ middleman_impl::~middleman_impl() {
 template <class F>
 auto middleman_impl::run_on_io(F f) -> decltype(f()) {
   using result = decltype(f());
+  if (on_io_thread())
+    return f(); // the poller's thread, without an I/O thread of its own
   auto done = std::make_shared<std::promise<result>>();
   auto fut = done->get_future();
   asio::post(io_, [done, f = std::move(f)]() mutable { done->set_value(f()); });
   return fut.get();
+}
+
+template <class F>
+void middleman_impl::post_through(const std::shared_ptr<io_gate>& gate, F f) {
+  std::lock_guard guard{gate->mtx};
+  if (auto* self = gate->owner)
+    asio::post(self->io_, [self, f = std::move(f)]() mutable { f(*self); });
+}
+
+std::size_t middleman_impl::poll() {
+  if (has_io_thread() || !started_ || stopped_)
+    return 0;
+  return io_.poll();
 }
 
 void middleman_impl::start() {
@@ -61,28 +76,36 @@ void middleman_impl::start() {
     });
     return behavior{[](int) {}}; // only system messages arrive
   });
-  thread_ = std::thread{[this] {
-    io_thread_id_.store(std::this_thread::get_id(), std::memory_order_relaxed);
-    io_.run();
-    {
-      std::lock_guard guard{io_wait_mtx_};
-      io_ended_ = true;
-    }
-    io_wait_.notify_all();
-  }};
-  decoders_.start();
-  io_thread_id_.store(thread_.get_id(), std::memory_order_relaxed);
-  asio::post(io_, [this] { tick(); });
+  started_ = true;
   {
-    std::lock_guard guard{memory_gate_->mtx};
-    memory_gate_->owner = this;
+    std::lock_guard guard{io_gate_->mtx};
+    io_gate_->owner = this;
   }
+  if (!has_io_thread()) {
+    // The starting thread is the I/O thread whenever it polls.
+    io_thread_id_.store(std::this_thread::get_id(), std::memory_order_relaxed);
+    if (memory_)
+      memory_->attach(this, [this] { return poll(); });
+  } else {
+    thread_ = std::thread{[this] {
+      io_thread_id_.store(std::this_thread::get_id(), std::memory_order_relaxed);
+      io_.run();
+      {
+        std::lock_guard guard{io_wait_mtx_};
+        io_ended_ = true;
+      }
+      io_wait_.notify_all();
+    }};
+    decoders_.start();
+    io_thread_id_.store(thread_.get_id(), std::memory_order_relaxed);
+  }
+  asio::post(io_, [this] { tick(); });
   sys_.set_node_monitor_service(this);
   sys_.groups().add_module("remote", [this](const std::string& id) { return services_.find_remote_group(id); });
 }
 
 void middleman_impl::stop() {
-  if (stopped_ || !thread_.joinable())
+  if (stopped_ || !started_)
     return;
   stopped_ = true;
   sys_.set_node_monitor_service(nullptr);
@@ -107,10 +130,21 @@ void middleman_impl::stop() {
       shutdown_deadline_.cancel();
     work_.reset();
   });
-  thread_.join();
+  if (thread_.joinable()) {
+    thread_.join();
+  } else {
+    // No I/O thread: the goodbyes are written here (a memory link takes
+    // them at once; a socket gets the same deadline).
+    if (memory_)
+      memory_->detach(this);
+    io_.restart();
+    io_.run();
+    std::lock_guard guard{io_wait_mtx_};
+    io_ended_ = true;
+  }
   {
-    std::lock_guard guard{memory_gate_->mtx};
-    memory_gate_->owner = nullptr;
+    std::lock_guard guard{io_gate_->mtx};
+    io_gate_->owner = nullptr;
   }
   // A worker still decoding finishes that message (its delivery is dropped:
   // the I/O thread is gone); those not started are dropped.
@@ -168,20 +202,15 @@ error middleman_impl::listen(const std::shared_ptr<published_entry>& entry, cons
     // A link reaches the I/O thread while the middleman runs, and becomes a
     // connection there while the entry is still published.
     std::weak_ptr<published_entry> weak = entry;
-    auto bound = memory_->listen(port, [gate = memory_gate_, weak](std::shared_ptr<memory_link> link) {
-      std::lock_guard guard{gate->mtx};
-      auto* self = gate->owner;
-      if (self == nullptr) {
-        link->close(memory_link::server);
-        return;
-      }
-      asio::post(self->io_, [self, weak, link = std::move(link)] {
+    auto bound = memory_->listen(port, [gate = io_gate_, weak](const std::shared_ptr<memory_link>& link) {
+      // A link that never reaches a running middleman is closed with it.
+      post_through(gate, [weak, link](middleman_impl& self) {
         auto e = weak.lock();
-        if (!e || self->stopping_) {
+        if (!e || self.stopping_) {
           link->close(memory_link::server);
           return;
         }
-        self->adopt_accepted(*e, byte_stream{memory_stream{link, memory_link::server, self->io_.get_executor()}});
+        self.adopt_accepted(*e, byte_stream{memory_stream{link, memory_link::server, self.io_.get_executor()}});
       });
     });
     if (!bound)
@@ -266,6 +295,15 @@ expected<std::shared_ptr<peer>> middleman_impl::dial(const std::string& host, st
   auto fut = done->get_future();
   asio::post(io_,
              [this, host, port, done] { dial_async(host, port, [done](result r) { done->set_value(std::move(r)); }); });
+  if (!has_io_thread() && on_io_thread()) {
+    // Nobody else runs the network: this thread runs it (every node's on a
+    // memory network) until the dial ends, at the latest at its real-time
+    // connect timeout.
+    while (fut.wait_for(std::chrono::seconds{0}) != std::future_status::ready) {
+      if ((memory_ ? memory_->poll_attached() : io_.poll()) == 0)
+        io_.run_one_for(std::chrono::milliseconds{1});
+    }
+  }
   return fut.get();
 }
 
@@ -836,16 +874,27 @@ void middleman_impl::demonitor_node(const node_id& node, const actor_addr& obser
   }
 }
 
+void middleman_impl::schedule_tick() {
+  // The system's timers follow its clock, which a deterministic test moves:
+  // heartbeats and connection timeouts happen when the test says.
+  sys_.timers().schedule_after(cfg_.heartbeat_interval,
+                               [gate = io_gate_] { post_through(gate, [](middleman_impl& self) { self.tick(); }); });
+}
+
 void middleman_impl::tick() {
   // stop() cancels the timer, but a tick whose timer had already fired is
   // queued and runs anyway: it must not arm the next one, or the loop never
   // runs out of work and stop() waits for it forever.
   if (stopping_)
     return;
-  auto now = peer::clock::now();
+  auto now = this->now();
   auto peers = peers_;
   for (auto& p : peers)
     p->on_tick(now);
+  if (!has_io_thread()) {
+    schedule_tick();
+    return;
+  }
   tick_timer_.expires_after(cfg_.heartbeat_interval);
   tick_timer_.async_wait([this](const asio::error_code& ec) {
     if (!ec)

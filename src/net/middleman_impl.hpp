@@ -45,6 +45,13 @@ public:
 
   void start();
   void stop();
+  // Without an I/O thread (middleman.io-thread=false): the ready handlers,
+  // run on the calling thread (see middleman::poll).
+  std::size_t poll();
+  bool has_io_thread() const noexcept { return cfg_.io_thread; }
+  // The time of heartbeats and timeouts: the system's clock, which a
+  // deterministic test moves by hand.
+  std::chrono::steady_clock::time_point now() const noexcept { return sys_.timers().now(); }
 
   actor_system& system() noexcept { return sys_; }
   const middleman_settings& config() const noexcept { return cfg_; }
@@ -158,13 +165,19 @@ private:
   void accept(const std::shared_ptr<published_entry>& entry);
   // A new connection to a published port (I/O thread).
   void adopt_accepted(const published_entry& entry, byte_stream stream);
-  // The memory network's new links reach the I/O thread through this while
-  // the middleman runs; another node's connect may come at any time.
-  struct memory_gate {
+  // Callbacks from outside the I/O loop (the memory network's new links, the
+  // system's timers) reach the middleman through this while it runs: they
+  // may come at any time, also while it is going away.
+  struct io_gate {
     std::mutex mtx;
     middleman_impl* owner = nullptr;
   };
-  std::shared_ptr<memory_gate> memory_gate_ = std::make_shared<memory_gate>();
+  std::shared_ptr<io_gate> io_gate_ = std::make_shared<io_gate>();
+  // Runs f on the I/O loop, if the middleman still runs.
+  template <class F>
+  static void post_through(const std::shared_ptr<io_gate>& gate, F f);
+  // Without an I/O thread: the next heartbeat tick, on the system's clock.
+  void schedule_tick();
   // Tries eps[i], then the next, until one reaches `node` or none is left.
   void dial_introduced(const node_id& node, std::vector<wire::endpoint> eps, std::size_t i);
   void tick();
@@ -188,6 +201,7 @@ private:
   std::condition_variable io_wait_;
   bool io_ended_ = false;
   decode_pool decoders_; // stopped before io_ is destroyed
+  bool started_ = false;
   bool stopped_ = false;
   bool stopping_ = false; // I/O thread: stop() began
 

@@ -35,7 +35,8 @@ peer::peer(middleman_impl& owner, byte_stream stream, std::uint64_t published_ac
            std::vector<std::string> published_interface)
   : owner_(owner), serial_(next_serial()), stream_(std::move(stream)), handshake_timer_(owner.io()),
     endpoint_text_(stream_.remote_text()), remote_address_(stream_.remote_address()), published_actor_(published_actor),
-    published_interface_(std::move(published_interface)), out_(owner.config().max_queued_bytes) {}
+    published_interface_(std::move(published_interface)), last_received_(owner.now()),
+    out_(owner.config().max_queued_bytes) {}
 
 peer::~peer() = default;
 
@@ -114,7 +115,7 @@ void peer::read_some() {
 
 bool peer::on_bytes(std::size_t n) {
   in_end_ += n;
-  last_received_ = clock::now();
+  last_received_ = owner_.now();
   for (;;) {
     auto avail = in_end_ - in_begin_;
     in_needed_ = wire::length_size;
@@ -411,7 +412,7 @@ void peer::resume_input() {
   if (!input_paused_ || closed_)
     return;
   input_paused_ = false;
-  last_received_ = clock::now(); // its heartbeats waited, unread
+  last_received_ = owner_.now(); // its heartbeats waited, unread
   asio::post(owner_.io(), [self = shared_from_this()] {
     if (!self->closed_ && !self->input_paused_ && self->on_bytes(0) && !self->closed_)
       self->read_some();

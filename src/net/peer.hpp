@@ -202,7 +202,7 @@ private:
   // Closed after a goodbye while messages that arrived before it were still
   // being decoded: they are delivered before the proxies die.
   bool closing_after_decodes_ = false;
-  clock::time_point last_received_ = clock::now();
+  clock::time_point last_received_; // on owner_.now()'s clock
 
   std::atomic<bool> ready_{false};
   std::atomic<bool> saying_goodbye_{false}; // from here on only the I/O thread writes

@@ -13,6 +13,7 @@
 #include <string>
 #include <utility>
 
+#include "test_network_name.hpp"
 #include "test_service.hpp"
 #include "troupe/net.hpp"
 #include "troupe/net/memory_network.hpp"
@@ -23,17 +24,13 @@ using direction = net::memory_network::direction;
 
 namespace {
 
-// The network of the running test: no two tests share one.
-std::string network_name() {
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  return std::string{info->test_suite_name()} + "." + info->name();
-}
+using test::test_network_name;
 
 actor_system_config memory_config(const std::string& heartbeat = "250ms", const std::string& timeout = "1500ms",
                                   const std::string& connect_timeout = "2s") {
   actor_system_config cfg;
   cfg.load<net::middleman>();
-  EXPECT_FALSE(cfg.set("middleman.memory-network", network_name()));
+  EXPECT_FALSE(cfg.set("middleman.memory-network", test_network_name()));
   EXPECT_FALSE(cfg.set("middleman.heartbeat-interval", heartbeat));
   EXPECT_FALSE(cfg.set("middleman.connection-timeout", timeout));
   EXPECT_FALSE(cfg.set("middleman.connect-timeout", connect_timeout));
@@ -56,7 +53,7 @@ class memory_network_test : public ::testing::Test {
 public:
   explicit memory_network_test(actor_system_config server_config = memory_config(),
                                actor_system_config client_config = memory_config())
-    : network(net::memory_network::get(network_name())), server_cfg(std::move(server_config)),
+    : network(net::memory_network::get(test_network_name())), server_cfg(std::move(server_config)),
       client_cfg(std::move(client_config)), server(server_cfg), client(std::make_optional<actor_system>(client_cfg)) {
     svc = server.spawn(test::service);
     auto p = server.middleman().publish(svc, 0);

@@ -20,6 +20,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "troupe/expected.hpp"
@@ -79,6 +80,13 @@ public:
   void stop_listening(std::uint16_t port);
   // A new connection to `port`, whose client end the caller takes.
   expected<std::shared_ptr<memory_link>> connect(std::uint16_t port);
+  // Middlemen without an I/O thread (middleman.io-thread=false) attach their
+  // poll here, so that a blocking connect on one of them, or a test, can run
+  // every node's network work from one thread.
+  void attach(const void* who, std::function<std::size_t()> poll);
+  void detach(const void* who);
+  // Runs each attached poll once; how many handlers ran in all.
+  std::size_t poll_attached();
 
 private:
   struct port_state {
@@ -93,6 +101,7 @@ private:
   const std::string name_;
   std::mutex mtx_;
   std::map<std::uint16_t, port_state> ports_;
+  std::vector<std::pair<const void*, std::function<std::size_t()>>> pollers_;
   std::uint16_t next_free_ = 40000;
   std::uint64_t next_link_ = 1;
 };

@@ -4,8 +4,9 @@
 // The middleman: the network layer of one actor system. It publishes local
 // actors on TCP ports, connects to other nodes and hands out proxies, actors
 // that stand for remote ones, so that a remote handle is an `actor` like any
-// other. One I/O thread per system runs the sockets; senders serialize on
-// their own thread. docs/net.md shows the use, docs/protocol.md the wire.
+// other. One I/O thread per system runs the sockets (none with
+// middleman.io-thread=false: then poll() does, for deterministic tests);
+// senders serialize on their own thread. docs/net.md shows the use, docs/protocol.md the wire.
 //
 //   actor_system_config cfg;
 //   cfg.load<net::middleman>();
@@ -136,6 +137,12 @@ public:
   // Bytes queued for `node` and not yet written to its socket (0: not
   // connected). Past middleman.max-queued-bytes, senders wait.
   std::size_t queued_bytes(const node_id& node) const;
+
+  // With middleman.io-thread=false: runs the network work that is ready now
+  // (reads, writes, new connections, heartbeats and timeouts that came due)
+  // on the calling thread, and returns how many handlers ran. The thread
+  // that started the system must call it; nothing else runs the network.
+  std::size_t poll();
 
   // ---- brokers: actors that own sockets (troupe/net/broker.hpp defines these) ----
 

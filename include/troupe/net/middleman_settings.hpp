@@ -66,6 +66,11 @@ struct middleman_settings {
   // this process, instead of TCP (see memory_network.hpp). Empty: TCP.
   // Brokers keep using TCP; TLS is not available on it.
   std::string memory_network;
+  // false: no I/O thread. The network's work runs only when the program
+  // calls middleman().poll() (the deterministic tests do, on the test's
+  // thread, with the system's manual clock timing heartbeats and timeouts);
+  // large messages are then decoded by the poller too (as workers = 0).
+  bool io_thread = true;
 };
 
 } // namespace troupe::net

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+// Nodes driven by the test: their actors and network run only in run() and
+// advance_time(), so a fault the test sets acts at a step it chooses and a
+// timeout fires at an exact test time, without sleeps or real-time races.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "deterministic_nodes.hpp"
+#include "test_network_name.hpp"
+#include "test_service.hpp"
+
+using namespace troupe;
+using namespace std::chrono_literals;
+using direction = net::memory_network::direction;
+
+namespace {
+
+using test::test_network_name;
+
+// What a client actor saw: the answer or error of its request, its down.
+struct outcome {
+  std::optional<int> answer;
+  std::optional<error> failure;
+  std::optional<error> down;
+};
+
+class deterministic_network_test : public ::testing::Test {
+public:
+  deterministic_network_test()
+    : nodes(test_network_name()), server(nodes.add_node()), client(nodes.add_node()),
+      seen(std::make_shared<outcome>()) {
+    svc = server.spawn(test::service);
+    auto p = server.middleman().publish(svc, 0);
+    EXPECT_TRUE(p) << to_string(p.error());
+    port = p ? *p : 0;
+    // Blocking, but it runs both nodes' network itself until the handshake ends.
+    auto r = client.middleman().remote_actor("memory", port);
+    EXPECT_TRUE(r) << to_string(r.error());
+    if (r)
+      remote = *r;
+  }
+
+  // A client actor that sends ('add', a, b) to the remote service with a
+  // timeout of `timeout` on the test clock, and records what comes back.
+  void ask(int a, int b, std::chrono::milliseconds timeout = 1s) {
+    *seen = outcome{};
+    client.spawn([r = remote, out = seen, a, b, timeout](event_based_actor* self) {
+      self->request(r, timeout, atom("add"), a, b)
+        .then([out](int sum) { out->answer = sum; }, [out](error& e) { out->failure = e; });
+    });
+  }
+
+  // A client actor that monitors the remote service and records its down
+  // (kept alive by the handle: an actor nobody holds ends).
+  void watch() {
+    watcher = client.spawn([r = remote, out = seen](event_based_actor* self) -> behavior {
+      self->monitor(r);
+      self->set_down_handler([out](down_msg& dm) { out->down = dm.reason; });
+      return {[](int) {}};
+    });
+  }
+
+  test::deterministic_nodes nodes;
+  actor_system& server;
+  actor_system& client;
+  std::shared_ptr<outcome> seen;
+  actor svc;
+  actor remote;
+  actor watcher;
+  std::uint16_t port = 0;
+};
+
+TEST_F(deterministic_network_test, a_request_crosses_only_when_the_test_runs_the_nodes) {
+  ASSERT_TRUE(remote);
+  EXPECT_EQ(remote.node(), server.node());
+  ask(1, 2);
+  EXPECT_FALSE(seen->answer); // nothing has run yet
+  nodes.run();
+  EXPECT_EQ(seen->answer, 3);
+  EXPECT_EQ(nodes.network->connections(port), 1u);
+}
+
+TEST_F(deterministic_network_test, a_partition_is_found_at_the_first_heartbeat_past_the_timeout) {
+  ASSERT_TRUE(remote);
+  watch();
+  nodes.run();
+  nodes.network->partition(port);
+  // Heartbeats every 100 ms of test time; 300 ms of silence ends the
+  // connection, and the tick at 400 ms is the first to see more than that.
+  for (int step = 1; step <= 3; ++step) {
+    nodes.advance_time(100ms);
+    EXPECT_FALSE(seen->down) << "declared dead after " << step * 100 << " ms";
+  }
+  nodes.advance_time(100ms);
+  ASSERT_TRUE(seen->down);
+  EXPECT_EQ(*seen->down, exit_reason::remote_link_unreachable);
+}
+
+TEST_F(deterministic_network_test, traffic_keeps_a_connection_alive_for_as_long_as_the_test_runs) {
+  ASSERT_TRUE(remote);
+  watch();
+  for (int step = 0; step < 50; ++step) // 5 s of test time, heartbeats flowing
+    nodes.advance_time(100ms);
+  EXPECT_FALSE(seen->down);
+  ask(2, 2);
+  nodes.run();
+  EXPECT_EQ(seen->answer, 4);
+}
+
+TEST_F(deterministic_network_test, a_lost_request_times_out_at_its_deadline_on_the_test_clock) {
+  ASSERT_TRUE(remote);
+  ask(1, 1);
+  nodes.run();
+  ASSERT_EQ(seen->answer, 2); // the connection's opening frames are out
+  nodes.network->drop_writes(port, direction::to_server, 1);
+  ask(5, 5, 1s);
+  nodes.run();
+  for (int step = 1; step <= 9; ++step) {
+    nodes.advance_time(100ms);
+    EXPECT_FALSE(seen->failure) << "timed out after " << step * 100 << " ms";
+  }
+  nodes.advance_time(100ms);
+  ASSERT_TRUE(seen->failure);
+  EXPECT_EQ(*seen->failure, sec::request_timeout);
+  EXPECT_FALSE(seen->answer);
+  ask(6, 6); // the connection goes on
+  nodes.run();
+  EXPECT_EQ(seen->answer, 12);
+}
+
+TEST_F(deterministic_network_test, a_cut_ends_the_monitor_at_once_and_the_node_connects_again) {
+  ASSERT_TRUE(remote);
+  watch();
+  nodes.run();
+  EXPECT_EQ(nodes.network->cut(port), 1u);
+  nodes.run(); // no time passes: the reset is seen by the next read
+  ASSERT_TRUE(seen->down);
+  EXPECT_EQ(*seen->down, exit_reason::remote_link_unreachable);
+  auto again = client.middleman().remote_actor("memory", port);
+  ASSERT_TRUE(again) << to_string(again.error());
+  remote = *again;
+  ask(20, 22);
+  nodes.run();
+  EXPECT_EQ(seen->answer, 42);
+}
+
+} // namespace
