@@ -13,6 +13,9 @@ std::shared_ptr<memory_network> memory_network::get(const std::string& name) {
   static std::mutex mtx;
   static std::unordered_map<std::string, std::weak_ptr<memory_network>> networks;
   std::lock_guard guard{mtx};
+  // Names of networks nobody holds any more go, so that a program making
+  // one per test does not collect them.
+  std::erase_if(networks, [](const auto& entry) { return entry.second.expired(); });
   auto& slot = networks[name];
   if (auto known = slot.lock())
     return known;
