@@ -44,19 +44,19 @@ std::vector<std::shared_ptr<memory_link>> memory_network::live_links(port_state&
 }
 
 void memory_network::partition(std::uint16_t port) {
-  std::lock_guard guard{mtx_};
-  auto& st = ports_[port];
-  st.partitioned = true;
-  for (auto& l : live_links(st))
-    l->set_partitioned(true);
+  set_partitioned(port, true);
 }
 
 void memory_network::heal(std::uint16_t port) {
+  set_partitioned(port, false);
+}
+
+void memory_network::set_partitioned(std::uint16_t port, bool on) {
   std::lock_guard guard{mtx_};
   auto& st = ports_[port];
-  st.partitioned = false;
+  st.partitioned = on;
   for (auto& l : live_links(st))
-    l->set_partitioned(false);
+    l->set_partitioned(on);
 }
 
 void memory_network::set_delay(std::uint16_t port, std::chrono::nanoseconds d) {

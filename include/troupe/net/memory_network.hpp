@@ -95,6 +95,7 @@ private:
     std::chrono::nanoseconds delay{0};
     std::vector<std::weak_ptr<memory_link>> links;
   };
+  void set_partitioned(std::uint16_t port, bool on);
   // The open links to `port`, dead ones forgotten (under mtx_).
   std::vector<std::shared_ptr<memory_link>> live_links(port_state& st);
 
