@@ -21,18 +21,18 @@ actor_system_config node_config() {
   cfg.load<net::middleman>();
   // [snippet config]
   cfg.set("middleman.memory-network", "demo"); // instead of TCP
-  cfg.set("middleman.heartbeat-interval", "20ms");
-  cfg.set("middleman.connection-timeout", "200ms");
+  cfg.set("middleman.heartbeat-interval", "100ms");
+  cfg.set("middleman.connection-timeout", "500ms");
   // [/snippet]
-  cfg.set("middleman.connect-timeout", "500ms");
+  cfg.set("middleman.connect-timeout", "5s");
   return cfg;
 }
 
-// Asks `remote` for a + b up to `attempts` times, 100 ms each.
+// Asks `remote` for a + b up to `attempts` times, 500 ms each.
 expected<int> add_with_retries(scoped_actor& self, const actor& remote, int a, int b, int attempts) {
   expected<int> result{error{sec::request_timeout}};
   for (int i = 1; i <= attempts; ++i) {
-    self->request(remote, 100ms, atom("add"), a, b)
+    self->request(remote, 500ms, atom("add"), a, b)
       .receive([&](int sum) { result = sum; }, [&](error& e) { result = std::move(e); });
     std::cout << "attempt " << i << ": " << (result ? std::to_string(*result) : to_string(result.error())) << '\n';
     if (result || result.error() != sec::request_timeout)

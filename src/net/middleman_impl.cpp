@@ -250,7 +250,7 @@ void middleman_impl::close_listener(published_entry& entry) {
 }
 
 void middleman_impl::adopt_accepted(const published_entry& entry, byte_stream stream) {
-  auto p = std::make_shared<peer>(*this, std::move(stream), entry.handle.id(), entry.interface);
+  auto p = std::make_shared<peer>(*this, std::move(stream), peer::role::acceptor, entry.handle.id(), entry.interface);
   peers_.push_back(p);
   if (entry.handle)
     export_actor(entry.handle.ctrl(), p.get()); // its hello hands the peer a handle
@@ -310,7 +310,7 @@ expected<std::shared_ptr<peer>> middleman_impl::dial(const std::string& host, st
 void middleman_impl::dial_async(const std::string& host, std::uint16_t port, dial_callback done) {
   using result = expected<std::shared_ptr<peer>>;
   auto key = host + ":" + std::to_string(port);
-  if (auto known = dialed_[key].lock(); known && known->ready() && !known->closed()) {
+  if (auto known = dialed_[key].lock(); known && known->ready() && !known->closed() && !known->leaving()) {
     // Never from inside the call: a caller may set state after it returns.
     asio::post(io_, [done = std::move(done), known] { done(known); });
     return;
@@ -340,7 +340,7 @@ void middleman_impl::dial_async(const std::string& host, std::uint16_t port, dia
   });
   // Connected: the handshake decides.
   auto start_peer = [this, finish, timer, key, shaking_hands](byte_stream stream) {
-    auto p = std::make_shared<peer>(*this, std::move(stream), 0, std::vector<std::string>{});
+    auto p = std::make_shared<peer>(*this, std::move(stream), peer::role::dialer);
     peers_.push_back(p);
     dialed_[key] = p;
     *shaking_hands = p;
@@ -529,17 +529,22 @@ strong_actor_ptr middleman_impl::find_local(actor_id id) {
 }
 
 void middleman_impl::watch_local(actor_id id, const std::shared_ptr<peer>& watcher) {
-  // A peer that may hold a proxy for a local actor is in its entry already
-  // (it was exported to that peer), and hears of its end from local_down.
-  // What is left is an actor that is gone before the peer asked.
+  // A peer that holds a proxy for a local actor hears of its end from
+  // local_down. It is in the actor's entry already when the actor was
+  // exported to it; a handle that came over another connection to its node
+  // (one dialed twice, one that was lost) is added now. What is left is an
+  // actor that is gone before the peer asked.
   error gone_reason;
   {
     std::lock_guard guard{exported_mtx_};
     auto i = exported_.find(id);
-    if (i == exported_.end())
+    if (i == exported_.end()) {
       gone_reason = recent_end(id); // gone already, or never exported
-    else if (auto* a = i->second.actor->get(); a->is_terminated())
+    } else if (auto* a = i->second.actor->get(); a->is_terminated()) {
       gone_reason = a->exit_reason_value(); // local_down is on its way, too
+    } else if (auto& peers = i->second.peers; std::find(peers.begin(), peers.end(), watcher.get()) == peers.end()) {
+      peers.push_back(watcher.get());
+    }
   }
   if (gone_reason) {
     std::vector<std::byte> frame;
@@ -594,16 +599,26 @@ strong_actor_ptr middleman_impl::proxy_for(const node_id& node, actor_id id, con
   if (!route || route->closed())
     return nullptr; // a node this one cannot reach
   strong_actor_ptr result;
+  strong_actor_ptr stale; // killed outside the lock
   bool created = false;
   {
     std::lock_guard guard{proxies_mtx_};
     auto& slot = proxies_[node][id];
+    if (slot) {
+      // A proxy whose connection closed (its end not yet handled) is not
+      // reused: its monitors went with the connection.
+      auto old_route = static_cast<remote_proxy*>(slot->get())->route();
+      if (!old_route || old_route->closed())
+        stale = std::move(slot);
+    }
     if (!slot) {
       slot = remote_proxy::make(sys_, node, id, route);
       created = true;
     }
     result = slot;
   }
+  if (stale)
+    static_cast<remote_proxy*>(stale->get())->kill(exit_reason::remote_link_unreachable);
   if (created) {
     if (relay_hint && route == relay && route->node() != node && route->node() != relay_hint) {
       // The relay passed the handle on without reading it: it may not know
@@ -687,9 +702,12 @@ void middleman_impl::notify_relay_watchers(const node_id& node, actor_id id, con
 
 strong_actor_ptr middleman_impl::proxy_on_io(const node_id& node, actor_id id, std::shared_ptr<peer> via) {
   return run_on_io([&, this]() -> strong_actor_ptr {
-    if (via->closed())
+    // A connection that was dialed twice to one node says goodbye: its
+    // published actor is reached over the connection the node keeps.
+    auto route = via->closed() || via->leaving() ? route_to(node) : via;
+    if (!route)
       return nullptr;
-    return proxy_for(node, id, via);
+    return proxy_for(node, id, route);
   });
 }
 
@@ -731,6 +749,19 @@ void middleman_impl::remote_down(const node_id& node, actor_id id, const error& 
 // ---- peers ------------------------------------------------------------------------
 
 void middleman_impl::peer_ready(const std::shared_ptr<peer>& p) {
+  if (p->dialed()) {
+    // A node keeps one connection that it dialed to each node: a second one
+    // goes at once (the older one's proxies stay valid). The one it keeps
+    // says so at once, so that the other side drops a connection it still
+    // holds from before, one lost on this side but maybe not yet on that.
+    for (const auto& other : peers_)
+      if (other != p && other->dialed() && other->ready() && !other->closed() && !other->leaving()
+          && other->node() == p->node()) {
+        p->say_goodbye();
+        return;
+      }
+    p->send_heartbeat();
+  }
   auto& route = routes_[p->node()];
   if (auto current = route.lock(); !current || current->closed())
     route = p;
@@ -739,6 +770,15 @@ void middleman_impl::peer_ready(const std::shared_ptr<peer>& p) {
     connected_.insert(p->node());
   }
   TROUPE_LOG_INFO(log_component, "connected to " << to_string(p->node()) << " at " << p->remote_endpoint_text());
+}
+
+void middleman_impl::kept_by_dialer(const std::shared_ptr<peer>& p) {
+  std::vector<std::shared_ptr<peer>> stale;
+  for (const auto& other : peers_)
+    if (other != p && !other->dialed() && other->ready() && !other->closed() && other->node() == p->node())
+      stale.push_back(other);
+  for (auto& s : stale)
+    s->close(error{sec::cannot_connect_to_node, "the node connected again: it lost this connection"});
 }
 
 void middleman_impl::peer_closed(peer* p) {
@@ -756,8 +796,10 @@ void middleman_impl::peer_closed(peer* p) {
     return;
   kill_relayed_proxies(p);
   auto i = routes_.find(p->node());
-  if (i == routes_.end() || i->second.lock().get() != p)
+  if (i == routes_.end() || i->second.lock().get() != p) {
+    kill_proxies_bound_to(p, {p->node()});
     return;
+  }
   routes_.erase(i);
   // A direct connection made after an introduction is made again after a
   // while, not at once: the node may be gone for good.
@@ -767,6 +809,7 @@ void middleman_impl::peer_closed(peer* p) {
   for (auto& other : peers_)
     if (other->ready() && !other->closed() && other->node() == p->node()) {
       routes_[p->node()] = other;
+      kill_proxies_bound_to(p, {p->node()});
       return;
     }
   std::vector<actor_addr> observers;
@@ -792,10 +835,7 @@ void middleman_impl::peer_closed(peer* p) {
       proxies_.erase(j);
     }
   }
-  for (auto& x : dead) {
-    static_cast<remote_proxy*>(x->get())->kill(exit_reason::remote_link_unreachable);
-    notify_relay_watchers(p->node(), x->id(), exit_reason::remote_link_unreachable);
-  }
+  kill_unreachable(dead);
 }
 
 void middleman_impl::kill_relayed_proxies(const peer* p) {
@@ -809,10 +849,14 @@ void middleman_impl::kill_relayed_proxies(const peer* p) {
       ++i;
     }
   }
+  kill_proxies_bound_to(p, lost);
+}
+
+void middleman_impl::kill_proxies_bound_to(const peer* p, const std::vector<node_id>& nodes) {
   std::vector<strong_actor_ptr> dead;
   {
     std::lock_guard guard{proxies_mtx_};
-    for (const auto& node : lost)
+    for (const auto& node : nodes)
       if (auto j = proxies_.find(node); j != proxies_.end()) {
         for (auto k = j->second.begin(); k != j->second.end();) {
           if (static_cast<remote_proxy*>(k->second->get())->routes_through(p)) {
@@ -826,6 +870,10 @@ void middleman_impl::kill_relayed_proxies(const peer* p) {
           proxies_.erase(j);
       }
   }
+  kill_unreachable(dead);
+}
+
+void middleman_impl::kill_unreachable(std::vector<strong_actor_ptr>& dead) {
   for (auto& x : dead) {
     static_cast<remote_proxy*>(x->get())->kill(exit_reason::remote_link_unreachable);
     notify_relay_watchers(x->node(), x->id(), exit_reason::remote_link_unreachable);

@@ -111,7 +111,8 @@ public:
   // A node routes through this one to actor `id` of `node`: watch it and
   // pass its down on to `watcher` (I/O thread).
   void relay_monitor(const node_id& node, actor_id id, const std::shared_ptr<peer>& watcher);
-  // proxy_for, from another thread (null if `via` closed meanwhile).
+  // proxy_for, from another thread; through another connection to `node`
+  // when `via` closed or is leaving meanwhile (null if there is none).
   strong_actor_ptr proxy_on_io(const node_id& node, actor_id id, std::shared_ptr<peer> via);
   // f (a proxy lookup) on the I/O thread, for a decode worker that waits for
   // its result; null, without waiting, once the I/O thread has ended, so
@@ -133,6 +134,9 @@ public:
 
   // ---- peer events (I/O thread) ----
   void peer_ready(const std::shared_ptr<peer>& p);
+  // The node that dialed `p` sent it more than a goodbye: it keeps `p`, so
+  // the connections it dialed to this node before are lost on its side.
+  void kept_by_dialer(const std::shared_ptr<peer>& p);
   void peer_closed(peer* p);
   // p is gone: the actors exported only to it are no longer kept alive.
   void release_exports_of(const peer* p);
@@ -238,6 +242,11 @@ private:
   std::unordered_map<remote_actor_key, std::vector<std::weak_ptr<peer>>, remote_actor_key_hash> relay_watchers_;
   // p closed: the proxies routed through it terminate.
   void kill_relayed_proxies(const peer* p);
+  // p closed: the proxies of `nodes` bound to p terminate, though another
+  // connection may lead there (their monitors were registered over p).
+  void kill_proxies_bound_to(const peer* p, const std::vector<node_id>& nodes);
+  // Terminates proxies whose node cannot be reached, telling relay watchers.
+  void kill_unreachable(std::vector<strong_actor_ptr>& dead);
   // Tells the nodes that watch actor `id` of `node` through this one.
   void notify_relay_watchers(const node_id& node, actor_id id, const error& reason);
   std::vector<std::shared_ptr<published_entry>> published_;

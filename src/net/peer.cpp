@@ -31,12 +31,12 @@ std::uint64_t next_serial() noexcept {
 
 } // namespace
 
-peer::peer(middleman_impl& owner, byte_stream stream, std::uint64_t published_actor,
+peer::peer(middleman_impl& owner, byte_stream stream, role r, std::uint64_t published_actor,
            std::vector<std::string> published_interface)
   : owner_(owner), serial_(next_serial()), stream_(std::move(stream)), handshake_timer_(owner.io()),
-    endpoint_text_(stream_.remote_text()), remote_address_(stream_.remote_address()), published_actor_(published_actor),
-    published_interface_(std::move(published_interface)), last_received_(owner.now()),
-    out_(owner.config().max_queued_bytes) {}
+    endpoint_text_(stream_.remote_text()), remote_address_(stream_.remote_address()), role_(r),
+    published_actor_(published_actor), published_interface_(std::move(published_interface)),
+    last_received_(owner.now()), out_(owner.config().max_queued_bytes) {}
 
 peer::~peer() = default;
 
@@ -169,6 +169,11 @@ void peer::on_frame(std::span<const std::byte> bytes) {
   if (!ready() && frame->kind != wire::frame_kind::hello && frame->kind != wire::frame_kind::auth) {
     close(error{sec::malformed_message, "frame before the handshake"});
     return;
+  }
+  if (!kept_by_dialer_ && !dialed() && ready() && frame->kind != wire::frame_kind::hello
+      && frame->kind != wire::frame_kind::auth && frame->kind != wire::frame_kind::goodbye) {
+    kept_by_dialer_ = true;
+    owner_.kept_by_dialer(shared_from_this());
   }
   error err;
   switch (frame->kind) {
@@ -693,6 +698,10 @@ void peer::on_tick(clock::time_point now) {
     close(error{sec::connection_timeout, "no traffic for middleman.connection-timeout"});
     return;
   }
+  send_heartbeat();
+}
+
+void peer::send_heartbeat() {
   std::vector<std::byte> frame;
   wire::write_heartbeat(frame);
   start_write(out_.push_control(frame));

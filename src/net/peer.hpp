@@ -43,9 +43,13 @@ public:
   // Called once, on the I/O thread: the handshake finished (no error) or failed.
   using handshake_callback = std::function<void(const error&)>;
 
+  // Which side opened the connection.
+  enum class role { dialer, acceptor };
+
   // `stream`: a new connection, its TLS handshake (if TLS) not made yet.
-  peer(middleman_impl& owner, byte_stream stream, std::uint64_t published_actor,
-       std::vector<std::string> published_interface);
+  // An acceptor names the actor published on its port (0: none).
+  peer(middleman_impl& owner, byte_stream stream, role r, std::uint64_t published_actor = 0,
+       std::vector<std::string> published_interface = {});
   ~peer() override;
 
   // Arms the handshake timeout, shakes hands over TLS where configured, then
@@ -82,6 +86,8 @@ public:
 
   // Sends a heartbeat, or closes the peer when it has been silent too long.
   void on_tick(clock::time_point now);
+  // Sends a heartbeat now (I/O thread).
+  void send_heartbeat();
 
   // Where the peer's node accepts connections, as it told (any thread).
   std::vector<wire::endpoint> contacts() const;
@@ -94,6 +100,10 @@ public:
 
   bool ready() const noexcept { return ready_.load(std::memory_order_acquire); }
   bool closed() const noexcept { return closed_; }
+  // Whether this node dialed the connection (rather than accepted it).
+  bool dialed() const noexcept { return role_ == role::dialer; }
+  // Said goodbye: no new proxy is bound to it.
+  bool leaving() const noexcept { return saying_goodbye_.load(std::memory_order_acquire); }
   const node_id& node() const noexcept { return peer_hello_.node; }
   const wire::hello& peer_hello() const noexcept { return peer_hello_; }
   std::string remote_endpoint_text() const { return endpoint_text_; }
@@ -168,6 +178,7 @@ private:
   asio::steady_timer handshake_timer_;
   std::string endpoint_text_;
   std::string remote_address_; // the address alone, for the peer's contacts
+  const role role_;
   std::uint64_t published_actor_;
   std::vector<std::string> published_interface_;
   handshake_callback on_handshake_;
@@ -199,6 +210,9 @@ private:
   bool close_when_flushed_ = false;
   bool input_paused_ = false;
   bool goodbye_received_ = false;
+  // Something but a goodbye arrived after the handshake: the dialer kept
+  // this connection (it says goodbye at once to one it does not keep).
+  bool kept_by_dialer_ = false;
   // Closed after a goodbye while messages that arrived before it were still
   // being decoded: they are delivered before the proxies die.
   bool closing_after_decodes_ = false;

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "deterministic_nodes.hpp"
 #include "test_network_name.hpp"
@@ -148,6 +149,103 @@ TEST_F(deterministic_network_test, a_cut_ends_the_monitor_at_once_and_the_node_c
   ask(20, 22);
   nodes.run();
   EXPECT_EQ(seen->answer, 42);
+}
+
+// A client actor that asks the calculator it is sent with, and records
+// every answer and error in order.
+struct answers {
+  std::vector<int> sums;
+  std::vector<error> failures;
+};
+
+actor spawn_asker(actor_system& sys, const std::shared_ptr<answers>& out) {
+  return sys.spawn([out](event_based_actor* self) -> behavior {
+    return {[self, out](const actor& target, int a, int b) {
+      self->request(target, 1s, atom("add"), a, b)
+        .then([out](int sum) { out->sums.push_back(sum); }, [out](error& e) { out->failures.push_back(e); });
+    }};
+  });
+}
+
+TEST(deterministic_reconnect_test, a_node_that_lost_its_connection_is_answered_on_its_new_one) {
+  test::deterministic_nodes nodes(test_network_name());
+  // The client gives up on a silent connection after 300 ms, the server
+  // only after 10 s: it still holds the old connection when the client,
+  // which dropped it, connects again.
+  auto& server = nodes.add_node({{"middleman.connection-timeout", "10s"}});
+  auto& client = nodes.add_node();
+  auto svc = server.spawn(test::service);
+  auto first = server.middleman().publish(svc, 0);
+  auto second = server.middleman().publish(svc, 0);
+  ASSERT_TRUE(first && second);
+  auto remote = client.middleman().remote_actor("memory", *first);
+  ASSERT_TRUE(remote) << to_string(remote.error());
+  auto seen = std::make_shared<answers>();
+  auto asker = spawn_asker(client, seen); // the server makes a proxy for it
+  anon_send(asker, *remote, 1, 2);
+  nodes.run();
+  ASSERT_EQ(seen->sums, std::vector<int>{3});
+  nodes.network->partition(*first); // the old connection's bytes never arrive
+  for (int step = 0; step < 4; ++step)
+    nodes.advance_time(100ms);
+  EXPECT_EQ(nodes.network->connections(*first), 0u); // the client closed it
+  auto again = client.middleman().remote_actor("memory", *second);
+  ASSERT_TRUE(again) << to_string(again.error());
+  // The same client actor asks again: the answer goes out on the new
+  // connection, not on the one the server had not found dead yet.
+  anon_send(asker, *again, 20, 22);
+  nodes.run();
+  EXPECT_EQ(seen->sums, (std::vector<int>{3, 42}));
+  EXPECT_TRUE(seen->failures.empty());
+  EXPECT_EQ(nodes.network->connections(*second), 1u);
+}
+
+TEST(deterministic_reconnect_test, a_second_port_of_a_connected_node_shares_its_connection) {
+  test::deterministic_nodes nodes(test_network_name());
+  auto& server = nodes.add_node();
+  auto& client = nodes.add_node();
+  auto one = server.spawn(test::service);
+  auto two = server.spawn(test::service);
+  auto p1 = server.middleman().publish(one, 0);
+  auto p2 = server.middleman().publish(two, 0);
+  ASSERT_TRUE(p1 && p2);
+  auto r1 = client.middleman().remote_actor("memory", *p1);
+  auto r2 = client.middleman().remote_actor("memory", *p2);
+  ASSERT_TRUE(r1 && r2);
+  EXPECT_NE(*r1, *r2);
+  auto seen = std::make_shared<outcome>();
+  auto watcher = client.spawn([r1 = *r1, r2 = *r2, seen](event_based_actor* self) -> behavior {
+    self->monitor(r1);
+    self->monitor(r2);
+    self->set_down_handler([r2, seen](down_msg& dm) {
+      if (dm.source == r2.address())
+        seen->down = dm.reason;
+      else
+        seen->failure = dm.reason; // the first actor is alive: never
+    });
+    return {[](int) {}};
+  });
+  auto asked = std::make_shared<answers>();
+  auto asker = spawn_asker(client, asked);
+  anon_send(asker, *r1, 1, 1);
+  anon_send(asker, *r2, 2, 2);
+  nodes.run();
+  EXPECT_EQ(asked->sums, (std::vector<int>{2, 4}));
+  // The second dial said goodbye: one connection carries both handles.
+  EXPECT_EQ(nodes.network->connections(*p1), 1u);
+  EXPECT_EQ(nodes.network->connections(*p2), 0u);
+  for (int step = 0; step < 10; ++step) // heartbeats keep the one connection
+    nodes.advance_time(100ms);
+  EXPECT_FALSE(seen->failure);
+  EXPECT_FALSE(seen->down);
+  // The server learned of the second handle over the first connection: the
+  // monitor carries the actor's real exit reason.
+  scoped_actor(server)->send_exit(two, exit_reason::user_shutdown);
+  nodes.run();
+  ASSERT_TRUE(seen->down);
+  EXPECT_EQ(*seen->down, exit_reason::user_shutdown);
+  EXPECT_FALSE(seen->failure);
+  anon_send(watcher, 0);
 }
 
 } // namespace
