@@ -40,6 +40,8 @@ TARGETS = [
     ("remote_throughput", "remote throughput above Erlang distribution's", "erlang", "metric_ratio", 1.0),
     ("large_message_latency", "a small message behind 100 MB waits ≤ 10 ms", "troupe", "metric_median", 10000.0),
     ("dist_mandelbrot", "distributed Mandelbrot ≤ 1.0× OpenMPI-over-TCP", "mpi_tcp", "ratio", 1.0),
+    ("dist_mandelbrot_netns", "distributed Mandelbrot across namespaces ≤ 1.0× OpenMPI-over-TCP", "mpi_tcp", "ratio",
+     1.0),
     ("mixed_case", "mixed case ≤ 0.9× CAF", "caf", "ratio", 0.9),
     ("mandelbrot", "Mandelbrot ≤ 1.05× OpenMP", "omp", "ratio", 1.05),
     ("idle_memory", "idle actor ≤ 256 B", "troupe", "metric_median", 256.0),

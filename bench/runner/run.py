@@ -38,6 +38,7 @@ python3-matplotlib, or pip install matplotlib); without it the runner still prin
 tables and writes the CSV files.
 """
 import argparse
+import atexit
 import csv
 import datetime
 import json
@@ -51,6 +52,8 @@ import sys
 import tempfile
 import threading
 import time
+
+import netns
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # TROUPE_BENCH_BUILD: another build directory (e.g. to build two configurations side by side)
@@ -133,6 +136,17 @@ WORKLOADS = {
                 "more process)",
         "sizes": {"smoke": [64, 50, 8], "quick": [1000, 500, 8], "scaled": [2000, 500, 8], "paper": [4000, 500, 8]},
         "systems": ["troupe", "mpi_tcp", "mpi_sm", "caf"],
+        "checksum": True,
+        "sweep": [1, 2, 4, 8],
+    },
+    "dist_mandelbrot_netns": {
+        "what": "dist_mandelbrot with each worker process in a network namespace of its own, joined by a veth "
+                "pair to a bridge in the master's (TCP through the kernel's IP stack rather than loopback; needs "
+                "root)",
+        "program": "dist_mandelbrot",
+        "netns": True,
+        "sizes": {"smoke": [64, 50, 8], "quick": [1000, 500, 8], "scaled": [2000, 500, 8], "paper": [4000, 500, 8]},
+        "systems": ["troupe", "mpi_tcp", "caf"],
         "checksum": True,
         "sweep": [1, 2, 4, 8],
     },
@@ -323,8 +337,8 @@ def build(jobs, workloads, systems):
                            text=True).stdout
     known = {line.split(":")[0] for line in known.splitlines()}
     bases = {base_system(s) for s in systems}
-    targets = sorted({f"bench_{program_system(s)}_{w}" for w in workloads for s in WORKLOADS[w]["systems"]
-                      if s in bases and f"bench_{program_system(s)}_{w}" in known})
+    targets = sorted({f"bench_{program_system(s)}_{program_of(w)}" for w in workloads for s in WORKLOADS[w]["systems"]
+                      if s in bases and f"bench_{program_system(s)}_{program_of(w)}" in known})
     if targets:
         subprocess.run(["cmake", "--build", BUILD, "--target"] + targets + ["-j", str(jobs)], check=True)
     if "erlang" in bases and shutil.which("erlc") and os.path.isdir(ERL_SRC):
@@ -339,8 +353,14 @@ def build(jobs, workloads, systems):
             log("(akka peer not built: see the message above; continuing without it)")
 
 
-def command(system, workload, sizes, workers, verify, mode, akka_iterations):
-    """The command line of one run, or None when `system` lacks `workload`."""
+def program_of(workload):
+    """The program name of `workload` (a variant of another workload runs that one's)."""
+    return WORKLOADS[workload].get("program", workload)
+
+
+def command(system, workload, sizes, workers, verify, mode, akka_iterations, namespaces=None):
+    """The command line of one run, or None when `system` lacks `workload`. `namespaces`: the
+    worker processes' network namespaces (netns.WorkerNamespaces), for a netns workload."""
     args = [str(s) for s in sizes]
     spec = WORKLOADS[workload]
     base = base_system(system)
@@ -359,15 +379,18 @@ def command(system, workload, sizes, workers, verify, mode, akka_iterations):
         iters = [f"--iterations={akka_iterations}"] if system == "akka_warm" else []
         return (["java"] + heap + ["-cp", cp, "bench.Bench", workload, f"--workers={workers}"] + iters +
                 (["--verify"] if verify else []) + args)
-    exe = os.path.join(BIN, f"{program_system(system)}_{workload}")
+    exe = os.path.join(BIN, f"{program_system(system)}_{program_of(workload)}")
     if not os.path.exists(exe):
         return None
     if base in MPI_OPTIONS:
         # W worker ranks and the master; --oversubscribe: more ranks than cores is the point of a sweep
         if not shutil.which("mpirun"):
             return None
-        return (["mpirun", "--oversubscribe", "--bind-to", "none", "-np", str(workers + 1)] + MPI_OPTIONS[base] +
-                [exe, f"--workers={workers}"] + (["--verify"] if verify else []) + args)
+        mpirun = ["mpirun", "--oversubscribe", "--bind-to", "none"] + MPI_OPTIONS[base]
+        exe_args = [exe, f"--workers={workers}"] + (["--verify"] if verify else []) + args
+        if namespaces:
+            return namespaces.mpi_command(mpirun, exe_args, workers)
+        return mpirun + ["-np", str(workers + 1)] + exe_args
     cmd = [exe] + ([f"--workers={workers}"] if base != "seq" else []) + (["--verify"] if verify else [])
     if system == "caf_sharing":
         cmd.append("--caf-policy=sharing")
@@ -769,24 +792,36 @@ def main():
         wrows = []
         # --sweep: a workload with worker counts of its own (worker processes) sweeps those
         wl = spec["sweep"] if a.sweep and "sweep" in spec else workers_list
+        wenv, namespaces = env, None
+        if spec.get("netns"):
+            if not netns.available():
+                log(f"  (no {w} rows: network namespaces need root and iproute2)")
+                continue
+            try:
+                namespaces = netns.WorkerNamespaces(max(wl)).__enter__()
+            except subprocess.CalledProcessError as e:
+                log(f"  (no {w} rows: cannot make network namespaces here: {' '.join(e.cmd)} failed)")
+                continue
+            atexit.register(namespaces.__exit__, None, None, None)  # also when a run raises
+            wenv = dict(env, BENCH_NETNS=namespaces.placement(), **namespaces.mpi_env())
         for k in wl:
             cmds = {}
             for s in systems_of(spec):
                 # smoke: a variant runs the same program with other flags; its flags are
                 # proven on the empty workload
                 if s in a.systems and not (a.smoke and s in VARIANTS and w != "empty"):
-                    c = command(s, w, sizes, k, a.smoke, size_mode, 2 if a.smoke else a.akka_iterations)
+                    c = command(s, w, sizes, k, a.smoke, size_mode, 2 if a.smoke else a.akka_iterations, namespaces)
                     if c:
                         cmds[s] = c
                     elif s in PROGRAMS and k == wl[0]:
-                        log(f"  (no {s} row: {program_system(s)}_{w} or mpirun missing; "
+                        log(f"  (no {s} row: {program_system(s)}_{program_of(w)} or mpirun missing; "
                             f"apt-get install openmpi-bin libopenmpi-dev)")
             if not cmds:
                 continue
             rounds = 1 if a.smoke else a.runs + 1
             for rnd in range(rounds):
                 for s, c in cmds.items():  # alternate systems run by run: A B C A B C ...
-                    r = run_once(c, time_limit, env)
+                    r = run_once(c, time_limit, wenv)
                     counted = a.smoke or rnd > 0
                     if r["rc"] == 0 and r["work_s"] is None:
                         r["rc"] = 3
@@ -816,6 +851,8 @@ def main():
                 failures.append(f"checksums differ between systems: {sums}")
                 any_failure = True
         rows.extend(wrows)
+        if namespaces:
+            namespaces.__exit__(None, None, None)
         if a.smoke:
             for f in failures:
                 log(f"  FAILED: {f}")

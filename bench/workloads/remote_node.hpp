@@ -5,6 +5,10 @@
 // --serve as a server node, which publishes its actor on a loopback port,
 // prints "port=N" and runs until its stdin closes. POSIX only, shared by the
 // troupe and the CAF programs so that both measure the same set-up.
+//
+// BENCH_NETNS="ns1=10.215.0.2,ns2=10.215.0.6,..." (set by the runner, as
+// root) puts server i into network namespace i (round robin), where it
+// publishes on that namespace's address; the client connects there.
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,6 +27,40 @@ inline bool is_server(int argc, char** argv) {
   return argc > 1 && std::strcmp(argv[1], "--serve") == 0;
 }
 
+// Where server processes run: a network namespace (empty: this one) and the
+// address they publish on.
+struct placement {
+  std::string netns;
+  std::string host = "127.0.0.1";
+};
+
+// The placements BENCH_NETNS names, or one on loopback.
+inline std::vector<placement> placements() {
+  std::vector<placement> out;
+  const char* env = std::getenv("BENCH_NETNS");
+  std::string list = env != nullptr ? env : "";
+  for (std::size_t begin = 0; begin < list.size();) {
+    auto end = list.find(',', begin);
+    if (end == std::string::npos)
+      end = list.size();
+    auto item = list.substr(begin, end - begin);
+    auto eq = item.find('=');
+    if (eq != std::string::npos && eq > 0 && eq + 1 < item.size())
+      out.push_back(placement{item.substr(0, eq), item.substr(eq + 1)});
+    begin = end + 1;
+  }
+  if (out.empty())
+    out.emplace_back();
+  return out;
+}
+
+// The address a server publishes on: its placement's (BENCH_PUBLISH_HOST, set
+// for it by server_process), loopback by default.
+inline std::string publish_host() {
+  const char* host = std::getenv("BENCH_PUBLISH_HOST");
+  return host != nullptr && *host != '\0' ? std::string{host} : std::string{"127.0.0.1"};
+}
+
 // Server side: report the port, then block until the client closes our stdin.
 inline void serve_until_stdin_closes(unsigned port) {
   std::printf("port=%u\n", port);
@@ -33,8 +71,9 @@ inline void serve_until_stdin_closes(unsigned port) {
 
 class server_process {
 public:
-  // Starts this program with --serve and the worker option; waits for its port.
-  explicit server_process(const char* workers_option) {
+  // Starts this program with --serve and the worker option where `where`
+  // says; waits for its port.
+  server_process(const char* workers_option, const placement& where = {}) : host_(where.host) {
     // Close-on-exec: a later server process must not inherit this one's pipe
     // ends, or this one's stdin would stay open after the client closes it.
     int in[2], out[2];
@@ -54,7 +93,12 @@ public:
       dup2(out[1], 1);
       close(in[1]);
       close(out[0]);
-      execl(self, "server", "--serve", workers_option, static_cast<char*>(nullptr));
+      setenv("BENCH_PUBLISH_HOST", where.host.c_str(), 1);
+      if (where.netns.empty())
+        execl(self, "server", "--serve", workers_option, static_cast<char*>(nullptr));
+      else
+        execlp("ip", "ip", "netns", "exec", where.netns.c_str(), self, "--serve", workers_option,
+               static_cast<char*>(nullptr));
       _exit(127);
     }
     close(in[0]);
@@ -79,18 +123,23 @@ public:
     waitpid(pid_, &status, 0);
   }
   unsigned short port() const noexcept { return port_; }
+  const std::string& host() const noexcept { return host_; }
 
 private:
+  std::string host_;
   pid_t pid_ = -1;
   int stdin_ = -1;
   unsigned short port_ = 0;
 };
 
-// `count` server processes, each started as server_process(workers_option) does.
+// `count` server processes, each started as server_process(workers_option) does,
+// server i at placement i (round robin).
 inline std::vector<std::unique_ptr<server_process>> start_servers(int count, const char* workers_option) {
+  auto where = placements();
   std::vector<std::unique_ptr<server_process>> servers;
   for (int i = 0; i < count; ++i)
-    servers.push_back(std::make_unique<server_process>(workers_option));
+    servers.push_back(
+      std::make_unique<server_process>(workers_option, where[static_cast<std::size_t>(i) % where.size()]));
   return servers;
 }
 
@@ -100,7 +149,7 @@ template <class Actor, class System>
 std::vector<Actor> connect_to_servers(System& sys, const std::vector<std::unique_ptr<server_process>>& servers) {
   std::vector<Actor> handles;
   for (const auto& server : servers) {
-    auto handle = sys.middleman().remote_actor("127.0.0.1", server->port());
+    auto handle = sys.middleman().remote_actor(server->host(), server->port());
     if (!handle)
       return {};
     handles.push_back(*handle);

@@ -25,7 +25,7 @@ int serve_troupe_actor(int argc, char** argv, MakeConfig make_config, Fun fun) {
   auto cfg = make_config(a);
   troupe::actor_system sys{cfg};
   auto served = sys.spawn(fun);
-  auto port = sys.middleman().publish(served, 0, "127.0.0.1");
+  auto port = sys.middleman().publish(served, 0, publish_host());
   if (!port)
     return 1;
   serve_until_stdin_closes(*port);

@@ -23,7 +23,7 @@ int serve_caf_actor(int argc, char** argv, Fun fun) {
   configure_caf_io(cfg, a);
   caf::actor_system sys{cfg};
   auto served = sys.spawn(fun);
-  auto port = sys.middleman().publish(served, 0, "127.0.0.1");
+  auto port = sys.middleman().publish(served, 0, publish_host().c_str());
   if (!port)
     return 1;
   serve_until_stdin_closes(*port);
