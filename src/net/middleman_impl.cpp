@@ -295,16 +295,24 @@ expected<std::shared_ptr<peer>> middleman_impl::dial(const std::string& host, st
   auto fut = done->get_future();
   asio::post(io_,
              [this, host, port, done] { dial_async(host, port, [done](result r) { done->set_value(std::move(r)); }); });
-  if (!has_io_thread() && on_io_thread()) {
-    // Nobody else runs the network: this thread runs it (every node's on a
-    // memory network) until the dial ends, at the latest at its real-time
-    // connect timeout.
-    while (fut.wait_for(std::chrono::seconds{0}) != std::future_status::ready) {
-      if ((memory_ ? memory_->poll_attached() : io_.poll()) == 0)
-        io_.run_one_for(std::chrono::milliseconds{1});
-    }
-  }
+  // Ends at the latest at the dial's real-time connect timeout.
+  if (driven_here())
+    drive_until([&] { return fut.wait_for(std::chrono::seconds{0}) == std::future_status::ready; },
+                std::chrono::nanoseconds::max());
   return fut.get();
+}
+
+bool middleman_impl::drive_until(const std::function<bool()>& done, std::chrono::nanoseconds timeout) {
+  // Nobody else runs the network: this thread does.
+  auto deadline = timeout == std::chrono::nanoseconds::max() ? std::chrono::steady_clock::time_point::max()
+                                                             : std::chrono::steady_clock::now() + timeout;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() >= deadline)
+      return false;
+    if ((memory_ ? memory_->poll_attached() : io_.poll()) == 0)
+      io_.run_one_for(std::chrono::milliseconds{1});
+  }
+  return true;
 }
 
 void middleman_impl::dial_async(const std::string& host, std::uint16_t port, dial_callback done) {

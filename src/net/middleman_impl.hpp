@@ -69,6 +69,12 @@ public:
   error unpublish(const actor& handle, std::uint16_t port);
   // The peer at host:port after its handshake (a new or an existing connection).
   expected<std::shared_ptr<peer>> dial(const std::string& host, std::uint16_t port);
+  // Whether a blocking call on this thread must run the network itself: no
+  // I/O thread, and this is the thread that polls.
+  bool driven_here() const noexcept { return !has_io_thread() && on_io_thread(); }
+  // When driven_here(): runs the network (every node's, on a memory network)
+  // until `done()` or until `timeout` of real time has passed; true when done.
+  bool drive_until(const std::function<bool()>& done, std::chrono::nanoseconds timeout);
   // dial, on the I/O thread: `done` gets the outcome there, never before
   // dial_async returned.
   using dial_callback = std::function<void(expected<std::shared_ptr<peer>>)>;

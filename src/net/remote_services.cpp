@@ -82,7 +82,11 @@ expected<remote_services::found> remote_services::call(const node_id& node, std:
     }
     p->send_frame(frame);
   });
-  if (answer.wait_for(timeout) != std::future_status::ready) {
+  // A node without an I/O thread runs the network here until the answer came.
+  auto answered = [&] { return answer.wait_for(std::chrono::seconds{0}) == std::future_status::ready; };
+  bool ready = owner_.driven_here() ? owner_.drive_until(answered, timeout)
+                                    : answer.wait_for(timeout) == std::future_status::ready;
+  if (!ready) {
     std::lock_guard guard{pending_mtx_};
     pending_.erase(id);
     return error{sec::request_timeout, "node " + to_string(node) + " did not answer in time"};

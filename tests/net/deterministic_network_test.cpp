@@ -248,4 +248,55 @@ TEST(deterministic_reconnect_test, a_second_port_of_a_connected_node_shares_its_
   anon_send(watcher, 0);
 }
 
+TEST(deterministic_services_test, lookup_and_remote_spawn_run_on_the_test_thread) {
+  test::deterministic_nodes nodes(test_network_name());
+  auto& server = nodes.add_node({}, [](actor_system_config& cfg) { cfg.add_actor_type("service", test::service); });
+  auto& client = nodes.add_node();
+  auto svc = server.spawn(test::service);
+  server.registry().put("calc", svc);
+  auto port = server.middleman().publish(svc, 0);
+  ASSERT_TRUE(port);
+  auto node = client.middleman().connect("memory", *port);
+  ASSERT_TRUE(node) << to_string(node.error());
+  // Each call below blocks, running both nodes' network until the answer.
+  auto found = client.middleman().remote_lookup("calc", *node);
+  ASSERT_TRUE(found) << to_string(found.error());
+  EXPECT_EQ(found->id(), svc.id());
+  EXPECT_EQ(found->node(), server.node());
+  auto missing = client.middleman().remote_lookup("nobody", *node);
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error(), sec::request_timeout);
+  auto spawned = client.middleman().remote_spawn(*node, "service", 1s);
+  ASSERT_TRUE(spawned) << to_string(spawned.error());
+  EXPECT_EQ(spawned->node(), server.node());
+  auto seen = std::make_shared<answers>();
+  auto asker = spawn_asker(client, seen);
+  anon_send(asker, *found, 1, 2);
+  nodes.run();
+  anon_send(asker, *spawned, 3, 4);
+  nodes.run();
+  EXPECT_EQ(seen->sums, (std::vector<int>{3, 7}));
+  scoped_actor(server)->send_exit(svc, exit_reason::user_shutdown);
+}
+
+TEST(deterministic_services_test, a_remote_group_is_joined_on_the_test_thread) {
+  test::deterministic_nodes nodes(test_network_name());
+  auto& owner = nodes.add_node();
+  auto& member = nodes.add_node();
+  auto port = owner.middleman().publish_local_groups(0);
+  ASSERT_TRUE(port) << to_string(port.error());
+  auto g = member.groups().get("remote", "news@memory:" + std::to_string(*port));
+  ASSERT_TRUE(g) << to_string(g.error());
+  auto heard = std::make_shared<std::vector<int>>();
+  auto listener = member.spawn([g = *g, heard](event_based_actor* self) -> behavior {
+    self->join(g);
+    return {[heard](int x) { heard->push_back(x); }};
+  });
+  nodes.run(); // the join reaches the owner
+  anon_send(owner.groups().get_local("news"), 7);
+  nodes.run();
+  EXPECT_EQ(*heard, std::vector<int>{7});
+  scoped_actor(member)->send_exit(listener, exit_reason::user_shutdown);
+}
+
 } // namespace

@@ -9,6 +9,7 @@
 // timeouts. A fault the test sets on the network acts at the step it chooses.
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -47,8 +48,10 @@ public:
   }
 
   // A new node; `options` (name, value) on top of the defaults: heartbeats
-  // every 100 ms, a connection silent for 300 ms is dead.
-  actor_system& add_node(const std::vector<option>& options = {}) {
+  // every 100 ms, a connection silent for 300 ms is dead. `prepare` adds to
+  // its configuration (actor types, say) before the system starts.
+  actor_system& add_node(const std::vector<option>& options = {},
+                         const std::function<void(actor_system_config&)>& prepare = {}) {
     auto n = std::make_unique<node>();
     n->cfg.load<net::middleman>();
     n->cfg.set_scheduler_factory(test_coordinator::factory());
@@ -61,6 +64,8 @@ public:
     for (auto& [name, value] : all)
       if (auto err = n->cfg.set(name, value))
         throw std::invalid_argument("deterministic_nodes: " + name + ": " + to_string(err));
+    if (prepare)
+      prepare(n->cfg);
     n->sys = std::make_unique<actor_system>(n->cfg);
     n->sched = &static_cast<test_coordinator&>(n->sys->scheduler());
     nodes_.push_back(std::move(n));
