@@ -102,7 +102,7 @@ public:
   bool closed() const noexcept { return closed_; }
   // Whether this node dialed the connection (rather than accepted it).
   bool dialed() const noexcept { return role_ == role::dialer; }
-  // Said goodbye: no new proxy is bound to it.
+  // Said goodbye: it closes once what is queued is written.
   bool leaving() const noexcept { return saying_goodbye_.load(std::memory_order_acquire); }
   const node_id& node() const noexcept { return peer_hello_.node; }
   const wire::hello& peer_hello() const noexcept { return peer_hello_; }
