@@ -5,6 +5,7 @@
 // Never reads past the input, never throws on bad input (it reports an error
 // "at <offset>: <cause>" instead) and never reserves memory for more elements
 // than the remaining input could possibly encode.
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -79,8 +80,12 @@ public:
     if (remaining() < sizeof(U))
       return fail_eof();
     U u = 0;
-    for (std::size_t i = 0; i < sizeof(U); ++i)
-      u |= static_cast<U>(static_cast<U>(static_cast<std::uint8_t>(data_[pos_ + i])) << (8 * i));
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(&u, data_.data() + pos_, sizeof(U)); // one load: the wire is little-endian too
+    } else {
+      for (std::size_t i = 0; i < sizeof(U); ++i)
+        u |= static_cast<U>(static_cast<U>(static_cast<std::uint8_t>(data_[pos_ + i])) << (8 * i));
+    }
     pos_ += sizeof(U);
     x = static_cast<I>(u);
     return true;

@@ -19,6 +19,7 @@
 //   varint                             unsigned LEB128 (at most 10 bytes)
 // Records are types with an inspect(f, x) overload or announced with fields.
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -55,8 +56,12 @@ public:
     auto u = static_cast<U>(x);
     // Appended whole: a resize would zero the bytes first.
     std::array<std::byte, sizeof(U)> bytes;
-    for (std::size_t i = 0; i < sizeof(U); ++i)
-      bytes[i] = static_cast<std::byte>(static_cast<std::uint8_t>(u >> (8 * i)));
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(bytes.data(), &u, sizeof(U)); // one store: the wire is little-endian too
+    } else {
+      for (std::size_t i = 0; i < sizeof(U); ++i)
+        bytes[i] = static_cast<std::byte>(static_cast<std::uint8_t>(u >> (8 * i)));
+    }
     buf_.insert(buf_.end(), bytes.begin(), bytes.end());
   }
 

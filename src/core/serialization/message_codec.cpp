@@ -2,6 +2,7 @@
 // Copyright (c) 2026 the troupe authors
 #include "troupe/serialization/message_codec.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -62,16 +63,9 @@ const type_entry* const* entries_of(const dyn_header* h) {
 void dyn_destroy(detail::message_data* p) noexcept;
 detail::message_data* dyn_copy(const detail::message_data* src);
 
-// Allocates and initializes the block; elements are not constructed.
-detail::message_data* dyn_allocate(std::span<const type_entry* const> types) {
-  std::uint32_t small_offsets[8];
-  std::vector<std::uint32_t> big_offsets;
-  std::uint32_t* offsets = small_offsets;
-  if (types.size() > 8) {
-    big_offsets.resize(types.size());
-    offsets = big_offsets.data();
-  }
-  auto pl = plan(types, offsets);
+// Allocates and initializes the block laid out as `offsets` and `pl` say
+// (plan's answer for `types`); elements are not constructed.
+detail::message_data* dyn_build(std::span<const type_entry* const> types, const std::uint32_t* offsets, dyn_plan pl) {
   void* mem = detail::cached_allocate(pl.total);
   auto* base = static_cast<std::byte*>(mem);
   auto* h = reinterpret_cast<dyn_header*>(base + pl.header_pos);
@@ -87,6 +81,18 @@ detail::message_data* dyn_allocate(std::span<const type_entry* const> types) {
                                             static_cast<std::uint32_t>(pl.total), &dyn_copy, &dyn_destroy},
                      static_cast<std::uint32_t>(pl.total)};
   return new (mem) detail::message_data(&h->layout);
+}
+
+// Allocates and initializes the block; elements are not constructed.
+detail::message_data* dyn_allocate(std::span<const type_entry* const> types) {
+  std::uint32_t small_offsets[8];
+  std::vector<std::uint32_t> big_offsets;
+  std::uint32_t* offsets = small_offsets;
+  if (types.size() > 8) {
+    big_offsets.resize(types.size());
+    offsets = big_offsets.data();
+  }
+  return dyn_build(types, offsets, plan(types, offsets));
 }
 
 void dyn_free(detail::message_data* p) noexcept {
@@ -120,10 +126,8 @@ detail::message_data* dyn_copy(const detail::message_data* src) {
   return p;
 }
 
-} // namespace
-
-message make_dynamic_message(std::span<const type_entry* const> types) {
-  auto* p = dyn_allocate(types);
+// Default-constructs the elements of a fresh block.
+message construct_elements(std::span<const type_entry* const> types, detail::message_data* p) {
   std::size_t built = 0;
   try {
     for (; built < types.size(); ++built)
@@ -135,6 +139,48 @@ message make_dynamic_message(std::span<const type_entry* const> types) {
     throw;
   }
   return message{detail::intrusive_ptr<detail::message_data>{p, false}};
+}
+
+// The element types of the last message this thread decoded, and the block
+// plan for them: a connection carries few kinds of message, over and over,
+// and type entries live as long as the process.
+struct decode_memo {
+  static constexpr std::size_t capacity = 4;
+  bool valid = false; // an empty list is a list too
+  std::size_t size = 0;
+  const type_entry* types[capacity] = {};
+  std::uint32_t offsets[capacity] = {};
+  dyn_plan plan{};
+
+  bool matches(std::span<const type_entry* const> ts) const noexcept {
+    if (!valid || ts.size() != size)
+      return false;
+    for (std::size_t i = 0; i < size; ++i)
+      if (ts[i] != types[i])
+        return false;
+    return true;
+  }
+};
+
+// A message of default-constructed elements, its layout planned once per run
+// of same-typed messages.
+message make_decoded_message(std::span<const type_entry* const> types) {
+  thread_local decode_memo memo;
+  if (types.size() > decode_memo::capacity)
+    return make_dynamic_message(types);
+  if (!memo.matches(types)) {
+    memo.plan = plan(types, memo.offsets);
+    std::copy(types.begin(), types.end(), memo.types);
+    memo.size = types.size();
+    memo.valid = true;
+  }
+  return construct_elements(types, dyn_build(types, memo.offsets, memo.plan));
+}
+
+} // namespace
+
+message make_dynamic_message(std::span<const type_entry* const> types) {
+  return construct_elements(types, dyn_allocate(types));
 }
 
 // ---- binary ---------------------------------------------------------------------------
@@ -234,7 +280,7 @@ decode_result<message> deserialize(std::span<const std::byte> input, actor_handl
       }
       entries[i] = e;
     }
-    auto msg = make_dynamic_message({entries, n});
+    auto msg = make_decoded_message({entries, n});
     for (std::size_t i = 0; i < n; ++i)
       if (!entries[i]->load(f, msg.mutable_at(i)))
         return f.err();
