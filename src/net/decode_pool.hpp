@@ -6,7 +6,8 @@
 // thread hands over tasks; a task that finds the pool full is refused, and
 // the I/O thread decodes that message itself: at most twice as many messages
 // as there are threads wait here, and a sender faster than the decoders is
-// slowed by TCP as before.
+// slowed by TCP as before. The same threads free large outgoing messages once
+// they are written, which takes milliseconds at 100 MB.
 #include <condition_variable>
 #include <cstddef>
 #include <deque>

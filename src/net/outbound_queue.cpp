@@ -55,6 +55,8 @@ outbound_queue::push_result outbound_queue::push_last(std::vector<std::byte>& fr
 }
 
 bool outbound_queue::behind_bulk(std::uint64_t source, std::uint64_t dest) const {
+  if (bulk_.empty()) // the common case, and a deque's iterators are not free
+    return false;
   return std::any_of(bulk_.begin(), bulk_.end(), [&](const bulk_entry& e) {
     return e.source == any || (e.source == source && (e.dest == dest || e.dest == any || dest == any));
   });
@@ -115,11 +117,13 @@ bool outbound_queue::next_batch(std::vector<std::byte>& buf, std::span<const std
   return true;
 }
 
-void outbound_queue::batch_written() {
+std::vector<std::byte> outbound_queue::batch_written() {
+  std::vector<std::byte> done;
   std::lock_guard guard{mtx_};
   if (closed_)
-    return;
+    return done;
   if (pop_after_write_) {
+    done = std::move(bulk_.front().frame);
     bulk_.pop_front();
     pop_after_write_ = false;
   }
@@ -130,6 +134,7 @@ void outbound_queue::batch_written() {
   // Each waiter checks its own side.
   if (waiting_ > 0 && (small_bytes_ <= high_water_ / 2 || large_bytes_ <= high_water_ / 2))
     room_.notify_all();
+  return done;
 }
 
 void outbound_queue::wait_for_room(std::size_t frame_size) {
@@ -152,11 +157,12 @@ bool outbound_queue::must_wait(std::size_t frame_size) const {
 }
 
 void outbound_queue::close() {
+  std::deque<bulk_entry> dropped; // freed after the lock: it may hold large messages
   std::lock_guard guard{mtx_};
   closed_ = true;
   control_.clear();
   small_.clear();
-  bulk_.clear();
+  dropped.swap(bulk_);
   small_bytes_ = large_bytes_ = 0;
   note_fill();
   pop_after_write_ = false;

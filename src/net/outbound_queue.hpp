@@ -58,9 +58,12 @@ public:
   // fragment's bytes (they stay valid until batch_written). False when there
   // is nothing to write: the queue is idle again.
   bool next_batch(std::vector<std::byte>& buf, std::span<const std::byte>& piece);
-  // I/O thread, after the batch was written: releases what it took and wakes
-  // senders waiting for room.
-  void batch_written();
+  // After the batch was written: releases what it took and wakes senders
+  // waiting for room. Returns the bytes of a large message whose last
+  // fragment this was (else nothing), for the caller to free: freeing 100 MB
+  // takes milliseconds, which neither the queue's lock nor the I/O thread
+  // should wait for.
+  [[nodiscard]] std::vector<std::byte> batch_written();
 
   // Blocks the sender of a frame of `frame_size` bytes while its side (small
   // frames or large messages) holds more than high_water bytes, until that

@@ -621,7 +621,7 @@ void peer::write_from_sender() {
                  [self = shared_from_this(), rest = std::move(rest)]() mutable { self->write_rest(std::move(rest)); });
       return;
     }
-    out_.batch_written();
+    release_sent(out_.batch_written());
   }
   // Still more: the I/O thread goes on, so that one sender does not write for all.
   asio::post(owner_.io(), [self = shared_from_this()] { self->flush(); });
@@ -653,9 +653,18 @@ void peer::write_batch(std::array<asio::const_buffer, 2> bufs) {
       self->close(error{sec::cannot_connect_to_node, "write failed: " + ec.message()});
       return;
     }
-    self->out_.batch_written();
+    self->release_sent(self->out_.batch_written());
     self->flush();
   });
+}
+
+void peer::release_sent(std::vector<std::byte> bytes) {
+  if (bytes.empty())
+    return;
+  // A large message, sent: a middleman worker frees it when one is idle, so
+  // that this thread goes on with the small messages behind it.
+  auto held = std::make_shared<std::vector<std::byte>>(std::move(bytes));
+  owner_.decoders().try_submit([held] {});
 }
 
 // ---- life cycle ---------------------------------------------------------------------
