@@ -255,6 +255,7 @@ error peer::on_hello(std::span<const std::byte> body) {
                                                             : "the peer has no shared secret"};
   set_contacts(std::move(h->endpoints));
   peer_hello_ = std::move(*h);
+  to_own_node_ = peer_hello_.node == owner_.system().node();
   hello_received_ = true;
   if (secret.empty()) {
     become_ready();
@@ -341,7 +342,7 @@ strong_actor_ptr peer::receiver_of(actor_id id) {
 strong_actor_ptr peer::sender_of(const wire::actor_message_header& hdr) {
   if (hdr.source == 0)
     return nullptr;
-  if (hdr.source_node || node() == owner_.system().node())
+  if (hdr.source_node || to_own_node_)
     return resolve(hdr.source_node ? hdr.source_node : node(), hdr.source);
   // A proxy leaves the middleman's table only when it is killed, so a live
   // cached one is the one the table holds.
@@ -512,8 +513,9 @@ error peer::send_actor_message(const mailbox_element& e, actor_id dest, const no
   hdr.message_id = e.mid.value();
   if (e.sender) {
     hdr.source = e.sender->id();
-    // The peer takes an unnamed node to be ours.
-    if (auto sender_node = exporting(e.sender.get()); sender_node != owner_.system().node())
+    // The peer takes an unnamed node to be ours, which a local sender's is:
+    // only a proxy's node needs comparing.
+    if (auto sender_node = exporting(e.sender.get()); e.sender->is_remote() && sender_node != owner_.system().node())
       hdr.source_node = sender_node;
   }
   auto start = wire::begin_actor_message(frame, hdr);

@@ -206,6 +206,7 @@ private:
     weak_actor_ptr proxy;
   } last_sender_;
   wire::hello peer_hello_;
+  bool to_own_node_ = false; // the hello named this node: a connection to itself
   wire::nonce_type our_nonce_{};
   bool hello_received_ = false; // and checked; with a secret, auth comes next
   bool closed_ = false;

@@ -95,6 +95,20 @@ error read_endpoints(binary_deserializer& f, std::vector<endpoint>& eps) {
   return error{};
 }
 
+// The longest varint: 64 bits in groups of 7.
+constexpr std::size_t max_varint_size = 10;
+
+// Writes x as a varint into buf from position n; returns the position after.
+template <std::size_t N>
+std::size_t put_varint(std::array<std::byte, N>& buf, std::size_t n, std::uint64_t x) noexcept {
+  while (x >= 0x80) {
+    buf[n++] = static_cast<std::byte>(static_cast<std::uint8_t>(x | 0x80));
+    x >>= 7;
+  }
+  buf[n++] = static_cast<std::byte>(static_cast<std::uint8_t>(x));
+  return n;
+}
+
 } // namespace
 
 // ---- encoding -------------------------------------------------------------------
@@ -135,6 +149,20 @@ void write_auth(std::vector<std::byte>& out, const auth_tag& tag) {
 }
 
 std::size_t begin_actor_message(std::vector<std::byte>& out, const actor_message_header& x) {
+  if (!x.source_node && !x.dest_node && x.hops == 0) {
+    // Nearly every message: the length (filled in by finish_frame), the kind,
+    // three varints and no flags, put together here and appended at once.
+    std::array<std::byte, length_size + 1 + 3 * max_varint_size + 1> head{};
+    std::size_t n = length_size;
+    head[n++] = static_cast<std::byte>(frame_kind::actor_message);
+    n = put_varint(head, n, x.source);
+    head[n++] = std::byte{0};
+    n = put_varint(head, n, x.dest);
+    n = put_varint(head, n, x.message_id);
+    auto start = out.size();
+    out.insert(out.end(), head.begin(), head.begin() + static_cast<std::ptrdiff_t>(n));
+    return start;
+  }
   auto start = begin_frame(out, frame_kind::actor_message);
   binary_serializer f{out};
   f.write_varint(x.source);
@@ -296,8 +324,54 @@ decode_result<hello> read_hello(std::span<const std::byte> body) noexcept {
   }
 }
 
+namespace {
+
+// A varint at p, for the header of every actor message: false where it is
+// truncated or longer than 64 bits (the general reader then says which).
+bool take_varint(const std::byte*& p, const std::byte* end, std::uint64_t& x) noexcept {
+  std::uint64_t result = 0;
+  for (unsigned shift = 0; shift < 64; shift += 7) {
+    if (p == end)
+      return false;
+    auto b = static_cast<std::uint8_t>(*p++);
+    if (shift == 63 && b > 1)
+      return false;
+    result |= static_cast<std::uint64_t>(b & 0x7F) << shift;
+    if ((b & 0x80) == 0) {
+      x = result;
+      return true;
+    }
+  }
+  return false;
+}
+
+// The header of nearly every message: no node ids and no hop count. Read
+// straight from the bytes, it costs a third of the general reader; anything
+// else, well-formed or not, is left to that reader.
+bool read_plain_header(std::span<const std::byte> body, actor_message_header& x, std::size_t& used) noexcept {
+  const std::byte* p = body.data();
+  const std::byte* end = p + body.size();
+  if (!take_varint(p, end, x.source) || p == end || *p != std::byte{0})
+    return false;
+  ++p;
+  if (!take_varint(p, end, x.dest) || !take_varint(p, end, x.message_id) || x.dest == 0)
+    return false;
+  used = static_cast<std::size_t>(p - body.data());
+  return true;
+}
+
+} // namespace
+
 decode_result<actor_message_header> read_actor_message(std::span<const std::byte> body,
                                                        std::span<const std::byte>& payload) noexcept {
+  {
+    actor_message_header plain;
+    std::size_t used = 0;
+    if (read_plain_header(body, plain, used)) {
+      payload = body.subspan(used);
+      return plain;
+    }
+  }
   binary_deserializer f{body};
   actor_message_header x;
   std::uint8_t nodes{};

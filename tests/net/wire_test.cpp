@@ -145,6 +145,30 @@ TEST(wire, actor_message_header_round_trips_with_and_without_source_and_dest_nod
   }
 }
 
+TEST(wire, an_actor_message_header_has_the_documented_bytes) {
+  // protocol.md: length, kind 2, varint source, node flags, varint dest,
+  // varint message id, then the message.
+  wire::actor_message_header hdr;
+  hdr.source = 7;
+  hdr.dest = 300;
+  hdr.message_id = 5;
+  std::vector<std::byte> frame;
+  auto start = wire::begin_actor_message(frame, hdr);
+  frame.push_back(std::byte{0xAB});
+  wire::finish_frame(frame, start);
+  const std::vector<std::byte> expected{std::byte{7},    std::byte{0},    std::byte{0},   std::byte{0},
+                                        std::byte{2},    std::byte{7},    std::byte{0},   std::byte{0xAC},
+                                        std::byte{0x02}, std::byte{0x05}, std::byte{0xAB}};
+  EXPECT_EQ(frame, expected);
+  // With a source node: flag bit 0 and the node after the source.
+  hdr.source_node = node_id::make_local();
+  frame.clear();
+  start = wire::begin_actor_message(frame, hdr);
+  wire::finish_frame(frame, start);
+  ASSERT_EQ(frame.size(), wire::length_size + 1 + 1 + 1 + 28 + 2 + 1);
+  EXPECT_EQ(frame[wire::length_size + 2], std::byte{1});
+}
+
 TEST(wire, a_hop_count_of_zero_or_past_the_limit_is_refused) {
   for (std::uint8_t hops : {std::uint8_t{0}, static_cast<std::uint8_t>(wire::max_hops + 1)}) {
     wire::actor_message_header hdr;
@@ -289,6 +313,38 @@ TEST(wire, a_message_without_receiver_is_refused) {
   ASSERT_TRUE(f);
   std::span<const std::byte> payload;
   EXPECT_FALSE(wire::read_actor_message(f->body, payload));
+}
+
+TEST(wire, a_truncated_or_overlong_actor_message_header_is_refused) {
+  for (bool with_node : {false, true}) {
+    wire::actor_message_header hdr;
+    hdr.source = 300;
+    hdr.dest = 70000;
+    hdr.message_id = (std::uint64_t{1} << 63) | 5;
+    if (with_node)
+      hdr.source_node = node_id::make_local();
+    std::vector<std::byte> frame;
+    auto start = wire::begin_actor_message(frame, hdr);
+    wire::finish_frame(frame, start);
+    auto body = wire::read_frame(body_of(frame))->body;
+    std::span<const std::byte> payload;
+    ASSERT_TRUE(wire::read_actor_message(body, payload));
+    EXPECT_TRUE(payload.empty());
+    // Cut anywhere, inside a varint or between fields: refused, not misread.
+    for (std::size_t n = 0; n < body.size(); ++n) {
+      auto cut = wire::read_actor_message(body.first(n), payload);
+      ASSERT_FALSE(cut) << n << " of " << body.size() << " bytes";
+      EXPECT_EQ(cut.error(), sec::malformed_message);
+    }
+  }
+  // A source id of ten varint bytes whose last carries more than 64 bits.
+  std::vector<std::byte> overlong(9, std::byte{0x80});
+  for (auto b : {0x02, 0x00, 0x01, 0x00}) // ..., flags, dest 1, message id 0
+    overlong.push_back(std::byte(b));
+  std::span<const std::byte> payload;
+  auto back = wire::read_actor_message(overlong, payload);
+  ASSERT_FALSE(back);
+  EXPECT_EQ(back.error(), sec::malformed_message);
 }
 
 TEST(wire, conflicting_type_layouts_name_the_type) {
