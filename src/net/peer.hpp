@@ -164,10 +164,10 @@ private:
   // non-blocking send from any thread. What the socket does not take at once
   // goes on from the I/O thread.
   void write_from_sender();
-  // I/O thread: writes `rest` (a batch the sender could not finish), then
-  // goes on with the queue.
   // Frees the bytes of a large message that batch_written handed back.
   void release_sent(std::vector<std::byte> bytes);
+  // I/O thread: writes `rest` (a batch the sender could not finish), then
+  // goes on with the queue.
   void write_rest(std::vector<std::byte> rest);
   // I/O thread: writes a batch the queue handed out, then the next one.
   void write_batch(std::array<asio::const_buffer, 2> bufs);

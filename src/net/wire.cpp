@@ -346,7 +346,7 @@ bool take_varint(const std::byte*& p, const std::byte* end, std::uint64_t& x) no
 }
 
 // The header of nearly every message: no node ids and no hop count. Read
-// straight from the bytes, it costs a third of the general reader; anything
+// straight from the bytes, it takes about half the general reader's work; anything
 // else, well-formed or not, is left to that reader.
 bool read_plain_header(std::span<const std::byte> body, actor_message_header& x, std::size_t& used) noexcept {
   const std::byte* p = body.data();
