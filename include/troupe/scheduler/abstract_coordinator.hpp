@@ -8,6 +8,7 @@
 
 #include "troupe/detail/export.hpp"
 #include "troupe/scheduler/current_worker.hpp"
+#include "troupe/scheduler/idle_poller.hpp"
 
 namespace troupe {
 class actor_system;
@@ -51,6 +52,57 @@ public:
   /// default is for parking protocols (store->load ordering), workers poll relaxed.
   bool stopping(std::memory_order order = std::memory_order_seq_cst) const noexcept { return stopping_.load(order); }
 
+  /// Installs the poller that idle workers call (see idle_poller.hpp); nullptr
+  /// removes it. Returns once no worker is in an idle period with the previous
+  /// one, so its owner may go away afterwards. Not from a worker's idle period.
+  void set_idle_poller(idle_poller* p) noexcept;
+
+  /// The poller idle workers call now, or nullptr (tests and inspection).
+  idle_poller* current_idle_poller() const noexcept { return idle_poller_.load(std::memory_order_acquire); }
+
+  /// For policies: one idle period of the worker `self`, from a search that
+  /// found no job to the job it runs or its sleep. The period begins with the
+  /// first poll() and ends when the scope does.
+  class idle_scope {
+  public:
+    idle_scope(abstract_coordinator& parent, execution_unit* self) noexcept : parent_(parent), self_(self) {}
+    ~idle_scope() {
+      if (poller_ != nullptr) {
+        poller_->idle_ended(self_);
+        parent_.idle_scopes_.fetch_sub(1, std::memory_order_release);
+      }
+    }
+    idle_scope(const idle_scope&) = delete;
+    idle_scope& operator=(const idle_scope&) = delete;
+
+    /// Runs the poller, if the system has one. True when it found work.
+    bool poll() {
+      if (poller_ == nullptr && !begin())
+        return false;
+      return poller_->poll_idle(self_);
+    }
+
+  private:
+    bool begin() noexcept {
+      if (parent_.idle_poller_.load(std::memory_order_relaxed) == nullptr)
+        return false;
+      // Counted before the poller is read (both seq_cst): set_idle_poller
+      // waits for this count, so the poller stays valid until the scope ends.
+      parent_.idle_scopes_.fetch_add(1, std::memory_order_seq_cst);
+      poller_ = parent_.idle_poller_.load(std::memory_order_seq_cst);
+      if (poller_ == nullptr) {
+        parent_.idle_scopes_.fetch_sub(1, std::memory_order_release);
+        return false;
+      }
+      poller_->idle_begins(self_);
+      return true;
+    }
+
+    abstract_coordinator& parent_;
+    execution_unit* self_;
+    idle_poller* poller_ = nullptr;
+  };
+
 protected:
   /// num_workers == 0 selects std::thread::hardware_concurrency() (at least 1);
   /// max_throughput == 0 selects unlimited_throughput.
@@ -64,6 +116,10 @@ private:
   std::size_t num_workers_;
   std::size_t max_throughput_;
   alignas(64) std::atomic<bool> stopping_{false};
+  // Read by idle workers only; the count of their idle scopes that use a
+  // poller tells set_idle_poller when the old one is no longer in use.
+  alignas(64) std::atomic<idle_poller*> idle_poller_{nullptr};
+  std::atomic<std::size_t> idle_scopes_{0};
 };
 
 } // namespace troupe::scheduler

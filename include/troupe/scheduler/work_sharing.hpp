@@ -7,7 +7,8 @@
 //
 // Idle: a worker polls the queue's atomic size (no lock) for spin_rounds rounds with
 // cpu_relax() back-off and yield_rounds rounds with sched_yield(), then sleeps on the
-// condition variable (no timeout). Sleepers are counted under the mutex, which every
+// condition variable (no timeout). Each round also runs the system's idle poller, if
+// any (idle_poller.hpp). Sleepers are counted under the mutex, which every
 // enqueue takes anyway to push, so an enqueue signals the condition variable only
 // when somebody sleeps, and a worker cannot miss a push between its last check and
 // going to sleep (it checks and waits under the same mutex).
@@ -64,21 +65,29 @@ public:
   resumable* dequeue(Worker* self) {
     auto* parent = self->parent();
     auto& d = parent->data();
-    for (std::size_t round = 0; round < spin_rounds + yield_rounds; ++round) {
-      if (d.size.load(std::memory_order_relaxed) > 0) {
-        std::lock_guard guard{d.mtx};
-        if (!d.queue.empty())
-          return pop(d);
+    {
+      typename Worker::coordinator_type::idle_scope idle{*parent, self};
+      for (std::size_t round = 0; round < spin_rounds + yield_rounds; ++round) {
+        if (d.size.load(std::memory_order_relaxed) > 0) {
+          std::lock_guard guard{d.mtx};
+          if (!d.queue.empty())
+            return pop(d);
+        }
+        if (parent->stopping(std::memory_order_relaxed))
+          return nullptr;
+        if (idle.poll()) {
+          if (auto* job = self->take_bypass_job())
+            return job;
+          continue;
+        }
+        if (round < spin_rounds) {
+          for (auto n = std::size_t{1} << std::min<std::size_t>(round, 6); n > 0; --n)
+            scheduler::detail::cpu_relax();
+        } else {
+          scheduler::detail::thread_yield();
+        }
       }
-      if (parent->stopping(std::memory_order_relaxed))
-        return nullptr;
-      if (round < spin_rounds) {
-        for (auto n = std::size_t{1} << std::min<std::size_t>(round, 6); n > 0; --n)
-          scheduler::detail::cpu_relax();
-      } else {
-        scheduler::detail::thread_yield();
-      }
-    }
+    } // the idle period ends before the worker sleeps
     std::unique_lock guard{d.mtx};
     for (;;) {
       if (!d.queue.empty())

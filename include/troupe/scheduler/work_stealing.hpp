@@ -20,7 +20,9 @@
 //
 // Idle: a worker without local work searches all queues (own, then stealing) for
 // spin_rounds rounds with an exponential cpu_relax() back-off, then yield_rounds
-// rounds with sched_yield(), and only then parks on a per-worker futex word.
+// rounds with sched_yield(), and only then parks on a per-worker futex word. Each
+// round also runs the system's idle poller, if any (idle_poller.hpp): a message it
+// reads from the network runs on this worker next.
 //
 // Parking without lost wake-ups (Dekker-style, all seq_cst):
 //   parking worker:  park_state = parked; ++num_parked; re-check every queue and
@@ -110,19 +112,10 @@ public:
       return job;
     auto* parent = self->parent();
     for (;;) {
-      for (std::size_t round = 0; round < spin_rounds + yield_rounds; ++round) {
-        if (parent->stopping(std::memory_order_relaxed))
-          return nullptr;
-        bool retry = false;
-        if (auto* job = search(self, retry))
-          return job;
-        if (round < spin_rounds) {
-          for (auto n = std::size_t{1} << std::min<std::size_t>(round, 6); n > 0; --n)
-            scheduler::detail::cpu_relax();
-        } else {
-          scheduler::detail::thread_yield();
-        }
-      }
+      if (auto* job = spin(self))
+        return job;
+      if (parent->stopping(std::memory_order_relaxed))
+        return nullptr;
       bool stop = false;
       if (auto* job = park(self, stop))
         return job;
@@ -156,6 +149,33 @@ public:
   }
 
 private:
+  /// The idle period before parking: searches, polls and backs off; null when
+  /// it found nothing (or the scheduler stops).
+  template <class Worker>
+  static resumable* spin(Worker* self) {
+    auto* parent = self->parent();
+    typename Worker::coordinator_type::idle_scope idle{*parent, self};
+    for (std::size_t round = 0; round < spin_rounds + yield_rounds; ++round) {
+      if (parent->stopping(std::memory_order_relaxed))
+        return nullptr;
+      bool retry = false;
+      if (auto* job = search(self, retry))
+        return job;
+      if (idle.poll()) {
+        if (auto* job = self->take_bypass_job())
+          return job;
+        continue; // what it found went to the queues
+      }
+      if (round < spin_rounds) {
+        for (auto n = std::size_t{1} << std::min<std::size_t>(round, 6); n > 0; --n)
+          scheduler::detail::cpu_relax();
+      } else {
+        scheduler::detail::thread_yield();
+      }
+    }
+    return nullptr;
+  }
+
   static std::uint64_t next_random(std::uint64_t& state) noexcept {
     // xorshift64*
     auto x = state;

@@ -72,6 +72,10 @@ public:
       parent_->policy().internal_enqueue(this, job);
   }
 
+  /// From this worker's thread, outside a job (the policy's dequeue after an
+  /// idle poll): the job waiting in the bypass slot, if any.
+  resumable* take_bypass_job() noexcept { return std::exchange(bypass_job_, nullptr); }
+
   std::size_t id() const noexcept { return id_; }
   coordinator_type* parent() const noexcept { return parent_; }
   data_type& data() noexcept { return data_; }

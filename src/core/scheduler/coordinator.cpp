@@ -48,6 +48,16 @@ abstract_coordinator::abstract_coordinator(actor_system* sys, std::size_t num_wo
 
 abstract_coordinator::~abstract_coordinator() = default;
 
+idle_poller::~idle_poller() = default;
+
+void abstract_coordinator::set_idle_poller(idle_poller* p) noexcept {
+  idle_poller_.store(p, std::memory_order_seq_cst);
+  // A worker that read the old pointer counted its scope first (seq_cst on
+  // both sides); an idle period is short (it ends before the worker sleeps).
+  while (idle_scopes_.load(std::memory_order_acquire) != 0)
+    detail::thread_yield();
+}
+
 // -- parking primitives -----------------------------------------------------------
 
 namespace detail {

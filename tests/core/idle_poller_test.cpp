@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+// The scheduler's idle poller: idle workers call it between their searches,
+// in idle periods that begin and end in pairs, and what it makes runnable
+// runs on the worker that polled.
+#include <gtest/gtest.h>
+
+#include "support/eventually.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "troupe/troupe.hpp"
+
+using namespace troupe;
+using namespace std::chrono_literals;
+
+namespace {
+
+// Counts the calls; once armed, it delivers one message to `target` from
+// the polling worker and notes that worker's thread.
+class recording_poller final : public scheduler::idle_poller {
+public:
+  void idle_begins(execution_unit*) noexcept override {
+    auto now = inside.fetch_add(1) + 1;
+    auto seen = most_inside.load();
+    while (now > seen && !most_inside.compare_exchange_weak(seen, now)) {}
+    begins.fetch_add(1);
+  }
+  bool poll_idle(execution_unit* self) override {
+    polls.fetch_add(1);
+    if (self == nullptr || !armed.exchange(false))
+      return false;
+    poller_thread = std::this_thread::get_id();
+    deliver(target, make_mailbox_element(nullptr, message_id{}, make_message(42)), self);
+    return true;
+  }
+  void idle_ended(execution_unit*) noexcept override {
+    inside.fetch_sub(1);
+    ends.fetch_add(1);
+  }
+
+  std::atomic<int> inside{0};
+  std::atomic<int> most_inside{0};
+  std::atomic<long> begins{0};
+  std::atomic<long> ends{0};
+  std::atomic<long> polls{0};
+  std::atomic<bool> armed{false};
+  strong_actor_ptr target;
+  std::thread::id poller_thread;
+};
+
+actor_system_config two_workers() {
+  actor_system_config cfg;
+  EXPECT_FALSE(cfg.parse({"--scheduler.workers=2"}));
+  return cfg;
+}
+
+} // namespace
+
+TEST(idle_poller, idle_workers_poll_in_periods_that_begin_and_end_in_pairs) {
+  auto cfg = two_workers();
+  actor_system sys{cfg};
+  recording_poller p;
+  sys.scheduler().set_idle_poller(&p);
+  EXPECT_EQ(sys.scheduler().current_idle_poller(), &p);
+  // Jobs come and go: the workers go idle between them.
+  {
+    scoped_actor self{sys};
+    auto echo = sys.spawn([]() -> behavior { return {[](int x) { return x; }}; });
+    for (int i = 0; i < 200; ++i)
+      self->request(echo, 5s, i).receive([](int) {}, [](error& e) { FAIL() << to_string(e); });
+    self->send_exit(echo, exit_reason::user_shutdown);
+  }
+  EXPECT_TRUE(test_support::eventually([&] { return p.polls.load() > 0; }));
+  sys.scheduler().set_idle_poller(nullptr);
+  EXPECT_EQ(sys.scheduler().current_idle_poller(), nullptr);
+  // Once it returned, no worker is in an idle period with the poller.
+  auto begins = p.begins.load();
+  EXPECT_GT(begins, 0);
+  EXPECT_EQ(p.ends.load(), begins);
+  EXPECT_EQ(p.inside.load(), 0);
+  EXPECT_LE(p.most_inside.load(), 2); // one period per worker at a time
+  auto polls = p.polls.load();
+  scoped_actor self{sys};
+  auto echo = sys.spawn([]() -> behavior { return {[](int x) { return x; }}; });
+  for (int i = 0; i < 50; ++i)
+    self->request(echo, 5s, i).receive([](int) {}, [](error& e) { FAIL() << to_string(e); });
+  self->send_exit(echo, exit_reason::user_shutdown);
+  EXPECT_EQ(p.polls.load(), polls);
+  EXPECT_EQ(p.begins.load(), begins);
+}
+
+TEST(idle_poller, what_an_idle_worker_finds_runs_on_that_worker_next) {
+  auto cfg = two_workers();
+  actor_system sys{cfg};
+  recording_poller p;
+  std::atomic<bool> got{false};
+  std::thread::id runner;
+  auto receiver = sys.spawn([&]() -> behavior {
+    return {[&](int x) {
+      EXPECT_EQ(x, 42);
+      runner = std::this_thread::get_id();
+      got.store(true);
+    }};
+  });
+  p.target = strong_actor_ptr{receiver.ctrl()};
+  sys.scheduler().set_idle_poller(&p);
+  p.armed.store(true);
+  EXPECT_TRUE(test_support::eventually([&] { return got.load(); }));
+  sys.scheduler().set_idle_poller(nullptr);
+  ASSERT_TRUE(got.load());
+  EXPECT_EQ(runner, p.poller_thread);
+  p.target = nullptr;
+  scoped_actor {
+    sys
+    } -> send_exit(receiver, exit_reason::user_shutdown);
+}
