@@ -52,7 +52,9 @@ void middleman::add_options(actor_system_config& cfg, settings& s) {
     .add_option("middleman.memory-network", s.memory_network,
                 "tests: connect over the in-process memory network of this name instead of TCP")
     .add_option("middleman.io-thread", s.io_thread,
-                "false: no I/O thread; the program runs the network with middleman().poll() (tests)");
+                "false: no I/O thread; the program runs the network with middleman().poll() (tests)")
+    .add_option("middleman.read-on-idle-workers", s.read_on_idle_workers,
+                "idle scheduler workers read busy plaintext connections (false: only the I/O thread)");
 }
 
 std::unique_ptr<actor_system_module> middleman::make(actor_system& sys, const settings& s) {
@@ -183,6 +185,10 @@ std::vector<node_id> middleman::connected_nodes() const {
 
 std::size_t middleman::proxy_count() const {
   return impl_->proxy_count();
+}
+
+std::size_t middleman::messages_read_on_workers() const {
+  return impl_->watch().messages_read_on_workers();
 }
 
 std::size_t middleman::queued_bytes(const node_id& node) const {

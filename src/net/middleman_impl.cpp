@@ -81,6 +81,9 @@ void middleman_impl::start() {
     std::lock_guard guard{io_gate_->mtx};
     io_gate_->owner = this;
   }
+  // Only with an I/O thread: it reads what arrives while every worker is busy.
+  watch_.set_worker_reads(cfg_.io_thread && cfg_.read_on_idle_workers);
+  asio::post(io_, [this] { watch_.start(); });
   if (!has_io_thread()) {
     // The starting thread is the I/O thread whenever it polls.
     io_thread_id_.store(std::this_thread::get_id(), std::memory_order_relaxed);
@@ -98,6 +101,8 @@ void middleman_impl::start() {
     }};
     decoders_.start();
     io_thread_id_.store(thread_.get_id(), std::memory_order_relaxed);
+    if (cfg_.read_on_idle_workers)
+      sys_.scheduler().set_idle_poller(&watch_);
   }
   asio::post(io_, [this] { tick(); });
   sys_.set_node_monitor_service(this);
@@ -108,6 +113,7 @@ void middleman_impl::stop() {
   if (stopped_ || !started_)
     return;
   stopped_ = true;
+  sys_.scheduler().set_idle_poller(nullptr); // returns once no worker reads for us
   sys_.set_node_monitor_service(nullptr);
   sys_.groups().remove_module("remote");
   asio::post(io_, [this] {
@@ -126,8 +132,10 @@ void middleman_impl::stop() {
       if (!ec)
         io_.stop();
     });
-    if (peers_.empty())
+    if (peers_.empty()) {
       shutdown_deadline_.cancel();
+      watch_.stop();
+    }
     work_.reset();
   });
   if (thread_.joinable()) {
@@ -797,8 +805,10 @@ void middleman_impl::peer_closed(peer* p) {
     keep = x;
     return true;
   });
-  if (stopping_ && peers_.empty())
+  if (stopping_ && peers_.empty()) {
     shutdown_deadline_.cancel();
+    watch_.stop(); // the loop may run out of work now
+  }
   release_exports_of(p);
   if (!p->ready())
     return;
@@ -947,6 +957,8 @@ void middleman_impl::tick() {
   auto peers = peers_;
   for (auto& p : peers)
     p->on_tick(now);
+  // A connection quiet for a heartbeat interval is no longer read by workers.
+  watch_.prune(now - cfg_.heartbeat_interval);
   if (!has_io_thread()) {
     schedule_tick();
     return;

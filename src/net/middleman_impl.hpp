@@ -26,6 +26,7 @@
 #include "decode_pool.hpp"
 #include "peer.hpp"
 #include "remote_services.hpp"
+#include "tcp_watch.hpp"
 #include "tls_context.hpp"
 #include "troupe/actor.hpp"
 #include "troupe/actor_addr.hpp"
@@ -56,6 +57,8 @@ public:
   actor_system& system() noexcept { return sys_; }
   const middleman_settings& config() const noexcept { return cfg_; }
   asio::io_context& io() noexcept { return io_; }
+  // The plaintext TCP connections' readiness, and their reads on idle workers.
+  tcp_watch& watch() noexcept { return watch_; }
   bool on_io_thread() const noexcept {
     return std::this_thread::get_id() == io_thread_id_.load(std::memory_order_relaxed);
   }
@@ -202,6 +205,7 @@ private:
   std::shared_ptr<memory_network> memory_;  // null: TCP
   std::vector<wire::type_fingerprint> types_;
   asio::io_context io_;
+  tcp_watch watch_{io_}; // holds peers: destroyed before io_
   asio::executor_work_guard<asio::io_context::executor_type> work_;
   asio::steady_timer tick_timer_;
   asio::steady_timer shutdown_deadline_;

@@ -2,8 +2,10 @@
 // Copyright (c) 2026 the troupe authors
 #include "peer.hpp"
 
+#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -36,12 +38,31 @@ peer::peer(middleman_impl& owner, byte_stream stream, role r, std::uint64_t publ
   : owner_(owner), serial_(next_serial()), stream_(std::move(stream)), handshake_timer_(owner.io()),
     endpoint_text_(stream_.remote_text()), remote_address_(stream_.remote_address()), role_(r),
     published_actor_(published_actor), published_interface_(std::move(published_interface)),
-    last_received_(owner.now()), out_(owner.config().max_queued_bytes) {}
+    last_received_(owner.now().time_since_epoch().count()), out_(owner.config().max_queued_bytes) {}
 
-peer::~peer() = default;
+peer::~peer() {
+  // A peer that was never closed (its middleman stopped at the deadline).
+  if (fd_ >= 0 && !socket_closed_)
+    ::close(fd_);
+}
 
 void peer::start(handshake_callback on_handshake) {
   on_handshake_ = std::move(on_handshake);
+  if (stream_.is_plain_tcp()) {
+    // From here on the tcp_watch reports the socket, not Asio's reactor.
+    asio::error_code ec;
+    fd_ = stream_.socket()->release(ec);
+    if (ec) {
+      close(error{sec::cannot_connect_to_node, "cannot take the socket: " + ec.message()});
+      return;
+    }
+    if (!owner_.watch().add(shared_from_this(), serial_, fd_)) {
+      auto why = std::string{std::strerror(errno)};
+      ::close(std::exchange(fd_, -1));
+      close(error{sec::cannot_connect_to_node, "cannot watch the socket: " + why});
+      return;
+    }
+  }
   handshake_timer_.expires_after(owner_.config().connect_timeout);
   handshake_timer_.async_wait([self = shared_from_this()](const asio::error_code& ec) {
     if (!ec && !self->ready())
@@ -77,45 +98,18 @@ void peer::begin_exchange() {
   std::vector<std::byte> frame;
   wire::write_hello(frame, ours);
   send_frame(frame);
-  read_some();
+  // Not at once: the hello is written first (its write is queued already),
+  // before a hello read now could make this side ready and queue a heartbeat
+  // on the control lane, ahead of it.
+  asio::post(owner_.io(), [self = shared_from_this()] { self->read_on(); });
 }
 
-// ---- reading ----------------------------------------------------------------------
-
-namespace {
-
-// A read asks for at least this much room: many small frames per read.
-constexpr std::size_t read_chunk = 64 * 1024;
-
-} // namespace
-
-void peer::read_some() {
-  // The unparsed rest (a partial frame) moves to the front, and the buffer
-  // grows to hold the frame it starts when that is larger than a chunk.
-  if (in_begin_ > 0) {
-    std::memmove(in_.data(), in_.data() + in_begin_, in_end_ - in_begin_);
-    in_end_ -= in_begin_;
-    in_begin_ = 0;
-  }
-  auto room = std::max(read_chunk, in_needed_ > in_end_ ? in_needed_ - in_end_ : 0);
-  if (in_.size() < in_end_ + room)
-    in_.resize(in_end_ + room);
-  stream_.async_read_some(asio::buffer(in_.data() + in_end_, in_.size() - in_end_),
-                          [self = shared_from_this()](const asio::error_code& ec, std::size_t n) {
-                            if (self->closed_)
-                              return;
-                            if (ec) {
-                              self->close_after_read_error(ec);
-                              return;
-                            }
-                            if (self->on_bytes(n) && !self->closed_)
-                              self->read_some();
-                          });
-}
+// ---- frames ------------------------------------------------------------------------
 
 bool peer::on_bytes(std::size_t n) {
   in_end_ += n;
-  last_received_ = owner_.now();
+  if (n > 0)
+    last_received_.store(owner_.now().time_since_epoch().count(), std::memory_order_relaxed);
   for (;;) {
     auto avail = in_end_ - in_begin_;
     in_needed_ = wire::length_size;
@@ -141,10 +135,7 @@ bool peer::on_bytes(std::size_t n) {
       // In the handshake a frame may have queued our answer (the auth after a
       // hello): it goes out before the next frame is handled, so that a peer
       // refused by that frame still gets it and learns why.
-      asio::post(owner_.io(), [self = shared_from_this()] {
-        if (!self->closed_ && self->on_bytes(0) && !self->closed_)
-          self->read_some();
-      });
+      asio::post(owner_.io(), [self = shared_from_this()] { self->read_on(); });
       return false;
     }
   }
@@ -314,6 +305,7 @@ error peer::on_actor_message(std::span<const std::byte> body) {
       answer_undeliverable(*hdr, error{sec::cannot_connect_to_node, "no route to " + to_string(hdr->dest_node)});
     return error{};
   }
+  had_messages_ = true;
   auto origin = origin_of(*hdr);
   origin_codec with_origin{*this, origin};
   auto msg = deserialize(payload, origin ? static_cast<actor_handle_codec*>(&with_origin) : this);
@@ -417,11 +409,15 @@ void peer::send_own_contacts(const std::vector<wire::endpoint>& eps) {
 void peer::resume_input() {
   if (!input_paused_ || closed_)
     return;
-  input_paused_ = false;
-  last_received_ = owner_.now(); // its heartbeats waited, unread
+  {
+    io_input_guard guard{*this};
+    input_paused_ = false;
+  }
+  // Its heartbeats waited, unread.
+  last_received_.store(owner_.now().time_since_epoch().count(), std::memory_order_relaxed);
   asio::post(owner_.io(), [self = shared_from_this()] {
-    if (!self->closed_ && !self->input_paused_ && self->on_bytes(0) && !self->closed_)
-      self->read_some();
+    if (!self->input_paused_)
+      self->read_on();
   });
 }
 
@@ -495,12 +491,23 @@ void peer::answer_undeliverable(const wire::actor_message_header& hdr, const err
 
 namespace {
 
-// A message that finds the connection idle for this long (a request, an
-// answer) goes out from the sending thread; one that follows others closely
-// (a stream) leaves the writing to the I/O thread, which sends many per write.
+// A message that finds the connection idle goes out from the sending thread
+// when it answers (something arrived since the last such message) or when
+// the connection was idle for this long (a request). One that follows others
+// closely with nothing in between (a stream) leaves the writing to the I/O
+// thread, which sends many per write.
 constexpr std::chrono::microseconds sender_write_after_idle{20};
 
 } // namespace
+
+bool peer::answering() noexcept {
+  // Racy between senders, and meant to be: it only picks who writes.
+  auto seen = message_reads_.load(std::memory_order_relaxed);
+  if (seen == reads_at_last_write_.load(std::memory_order_relaxed))
+    return false;
+  reads_at_last_write_.store(seen, std::memory_order_relaxed);
+  return true;
+}
 
 error peer::send_actor_message(const mailbox_element& e, actor_id dest, const node_id& dest_node) {
   // Most messages are small: a per-thread buffer avoids an allocation each.
@@ -530,12 +537,12 @@ error peer::send_actor_message(const mailbox_element& e, actor_id dest, const no
   auto r = out_.push(frame, hdr.source, dest);
   if (r == outbound_queue::push_result::closed)
     return error{sec::request_receiver_down};
-  if (r == outbound_queue::push_result::start_write && stream_.is_plain_tcp() && !owner_.on_io_thread()
-      && out_.idle_gap() >= sender_write_after_idle)
+  if (r == outbound_queue::push_result::start_write && fd_ >= 0 && !owner_.on_io_thread()
+      && (answering() || out_.idle_gap() >= sender_write_after_idle))
     write_from_sender();
   else
     start_write(r);
-  if (!owner_.on_io_thread())
+  if (!owner_.on_io_thread() && !reading_on_worker())
     out_.wait_for_room(size);
   return error{};
 }
@@ -600,7 +607,7 @@ void peer::write_from_sender() {
       if (socket_closed_)
         return; // the queue is closed too
       do {
-        n = ::sendmsg(stream_.socket()->native_handle(), &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
+        n = ::sendmsg(fd_, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
       } while (n < 0 && errno == EINTR);
       err = n < 0 ? errno : 0;
     }
@@ -633,6 +640,7 @@ void peer::write_rest(std::vector<std::byte> rest) {
   if (closed_)
     return;
   write_buf_ = std::move(rest);
+  write_piece_ = {};
   write_batch({asio::buffer(write_buf_), asio::const_buffer{}});
 }
 
@@ -648,6 +656,11 @@ void peer::flush() {
 }
 
 void peer::write_batch(std::array<asio::const_buffer, 2> bufs) {
+  if (fd_ >= 0) {
+    write_off_ = 0;
+    write_on_io();
+    return;
+  }
   stream_.async_write(bufs, [self = shared_from_this()](const asio::error_code& ec, std::size_t) {
     if (self->closed_)
       return;
@@ -658,6 +671,57 @@ void peer::write_batch(std::array<asio::const_buffer, 2> bufs) {
     self->release_sent(self->out_.batch_written());
     self->flush();
   });
+}
+
+namespace {
+
+// Batches the I/O thread writes in a row before it lets its other work go first.
+constexpr int max_io_batches = 16;
+
+} // namespace
+
+void peer::write_on_io() {
+  for (int batches = 0;;) {
+    const auto total = write_buf_.size() + write_piece_.size();
+    while (write_off_ < total) {
+      std::array<iovec, 2> iov{};
+      int count = 0;
+      if (write_off_ < write_buf_.size())
+        iov[count++] = iovec{write_buf_.data() + write_off_, write_buf_.size() - write_off_};
+      if (!write_piece_.empty()) {
+        auto skip = write_off_ > write_buf_.size() ? write_off_ - write_buf_.size() : 0;
+        iov[count++] = iovec{const_cast<std::byte*>(write_piece_.data()) + skip, write_piece_.size() - skip};
+      }
+      msghdr msg{};
+      msg.msg_iov = iov.data();
+      msg.msg_iovlen = static_cast<std::size_t>(count);
+      auto n = ::sendmsg(fd_, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
+      if (n >= 0) {
+        write_off_ += static_cast<std::size_t>(n);
+        continue;
+      }
+      if (errno == EINTR)
+        continue;
+      if (errno == EAGAIN || errno == EWOULDBLOCK) {
+        want_write_ = true; // the tcp_watch reports when there is room
+        rearm();
+        return;
+      }
+      close(error{sec::cannot_connect_to_node, "write failed: " + std::string{std::strerror(errno)}});
+      return;
+    }
+    write_off_ = 0;
+    release_sent(out_.batch_written());
+    if (++batches == max_io_batches) {
+      asio::post(owner_.io(), [self = shared_from_this()] { self->flush(); });
+      return;
+    }
+    if (!out_.next_batch(write_buf_, write_piece_)) {
+      if (close_when_flushed_)
+        close(error{}); // said goodbye
+      return;
+    }
+  }
 }
 
 void peer::release_sent(std::vector<std::byte> bytes) {
@@ -705,7 +769,8 @@ void peer::say_goodbye() {
 void peer::on_tick(clock::time_point now) {
   if (closed_ || !ready())
     return;
-  if (!input_paused_ && now - last_received_ > owner_.config().connection_timeout) {
+  auto last = clock::time_point{clock::duration{last_received_.load(std::memory_order_relaxed)}};
+  if (!input_paused_ && now - last > owner_.config().connection_timeout) {
     close(error{sec::connection_timeout, "no traffic for middleman.connection-timeout"});
     return;
   }
@@ -721,20 +786,31 @@ void peer::send_heartbeat() {
 void peer::close(const error& reason) {
   if (closed_)
     return;
-  closed_ = true;
+  {
+    // From here on no worker reads: the input is this thread's alone.
+    io_input_guard guard{*this};
+    closed_ = true;
+    last_receiver_ = {};
+    last_sender_ = {};
+  }
+  if (fd_ >= 0)
+    owner_.watch().remove(serial_); // before the descriptor is closed (and maybe reused)
+  {
+    std::lock_guard guard{socket_mtx_};
+    socket_closed_ = true;
+    if (fd_ >= 0) {
+      ::shutdown(fd_, SHUT_RDWR);
+      ::close(fd_);
+    } else {
+      stream_.close();
+    }
+  }
   out_.close();
-  last_receiver_ = {};
-  last_sender_ = {};
   if (reason)
     TROUPE_LOG_WARNING(log_component, "connection to " << endpoint_text_ << " closed: " << to_string(reason));
   else
     TROUPE_LOG_INFO(log_component, "connection to " << endpoint_text_ << " closed by the peer");
   handshake_timer_.cancel();
-  {
-    std::lock_guard guard{socket_mtx_};
-    socket_closed_ = true;
-    stream_.close();
-  }
   if (auto f = std::exchange(on_handshake_, nullptr))
     f(reason ? reason : error{sec::cannot_connect_to_node, "connection closed during the handshake"});
   if (goodbye_received_ && !order_.idle()) {

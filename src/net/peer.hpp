@@ -2,10 +2,16 @@
 // Copyright (c) 2026 the troupe authors
 #pragma once
 // One connection to another node: the socket, the frame reader, the outbound
-// byte queue and the handshake state. Reading, closing and all protocol state
-// belong to the middleman's I/O thread; any thread may queue outbound frames
+// byte queue and the handshake state. Closing and the protocol state belong
+// to the middleman's I/O thread. Any thread may queue outbound frames
 // (send_actor_message) in the outbound queue's lanes, and whoever finds it
-// idle asks the I/O thread to write what is queued, a batch per write.
+// idle writes what is queued, or asks the I/O thread to, a batch per write.
+//
+// A plaintext TCP socket leaves Asio when the peer starts: the middleman's
+// tcp_watch tells the I/O thread when it is ready, and idle scheduler workers
+// may read it too (poll_from_worker), delivering the plain actor messages
+// they find. The input lock keeps readers apart; a frame that needs the I/O
+// thread is left to it, and input goes on there.
 #include <asio.hpp>
 
 #include <array>
@@ -22,13 +28,16 @@
 
 #include "byte_stream.hpp"
 #include "delivery_order.hpp"
+#include "input_lock.hpp"
 #include "outbound_queue.hpp"
 #include "reassembly.hpp"
+#include "tcp_watch.hpp"
 #include "troupe/actor_control_block.hpp"
 #include "troupe/error.hpp"
 #include "troupe/mailbox_element.hpp"
 #include "troupe/message.hpp"
 #include "troupe/node_id.hpp"
+#include "troupe/scheduler/execution_unit.hpp"
 #include "troupe/serialization/actor_handle_codec.hpp"
 #include "troupe/serialization/decode_result.hpp"
 #include "wire.hpp"
@@ -72,6 +81,20 @@ public:
   void send_frame(std::vector<std::byte>& frame);
   // Queues the down frame of the actor `id`, behind its messages.
   void send_down(std::vector<std::byte>& frame, actor_id id);
+
+  // I/O thread: the tcp_watch reports the socket ready (epoll events).
+  void on_socket_events(std::uint32_t events);
+  // On an idle scheduler worker (`ctx`): reads what has arrived and delivers
+  // the actor messages that need nothing of the I/O thread, in order; at the
+  // first frame that does, the I/O thread goes on from there. Never blocks;
+  // does nothing while another thread reads. True when it read a frame.
+  bool poll_from_worker(execution_unit* ctx);
+  // The peer's key in the tcp_watch.
+  std::uint64_t watch_key() const noexcept { return serial_; }
+  // When a read last brought actor messages (the system's clock).
+  clock::time_point last_message_time() const noexcept {
+    return clock::time_point{clock::duration{last_message_.load(std::memory_order_relaxed)}};
+  }
 
   // Bytes queued and not yet written (tests and inspection).
   std::size_t queued_bytes() const { return out_.queued_bytes(); }
@@ -118,7 +141,47 @@ public:
 
 private:
   void begin_exchange();
+  // I/O thread: reads on. A plaintext socket is read with recv() when it is
+  // ready; TLS and memory streams with an asynchronous read.
   void read_some();
+  // I/O thread: what is buffered, then read_some.
+  void read_on();
+  // I/O thread: reads what a plaintext socket has, after what is buffered.
+  void on_readable();
+  // I/O thread, holding the input: recv() until the socket has nothing more
+  // (or a few times, then on later). False when input stops (closed, paused,
+  // waiting in the handshake, or going on later).
+  bool read_available_on_io();
+  // I/O thread: arms the socket in the tcp_watch for what it waits for.
+  void rearm();
+  // The unparsed rest moves to the front of in_, which grows to hold the
+  // frame it starts.
+  void make_room();
+  // Holding the input: whether an idle worker may read on.
+  bool worker_may_read() const;
+  // Holding the input, on a worker: reads and delivers (see poll_from_worker).
+  bool read_on_worker(execution_unit* ctx);
+  // What a worker did with the frames of one poll.
+  struct worker_read {
+    std::size_t frames = 0;
+    std::size_t messages = 0;
+  };
+  // The whole frames in in_ that a worker can take; false when it met one it
+  // left to the I/O thread.
+  bool frames_on_worker(execution_unit* ctx, worker_read& counts);
+  enum class worker_frame { delivered, taken, to_io };
+  worker_frame frame_on_worker(std::span<const std::byte> frame, execution_unit* ctx);
+  // A worker met what it leaves to the I/O thread: workers stay out until the
+  // I/O thread has read what is buffered.
+  void hand_input_to_io();
+  class io_input_guard;
+  class refusing_codec;
+  // A read asks for at least this much room: many small frames per read.
+  static constexpr std::size_t read_chunk = 64 * 1024;
+  // Whether this thread is a scheduler worker reading a connection: a message
+  // it sends then (a bounced request's error) must not wait for room in a
+  // queue, since the I/O thread may be waiting for the input it holds.
+  static bool reading_on_worker() noexcept;
   // Handles the whole frames received; false when it left the rest for later.
   bool on_bytes(std::size_t n);
   void close_after_read_error(const asio::error_code& ec);
@@ -158,6 +221,9 @@ private:
   // The node that sent a message, when it is not the peer (passed on).
   node_id origin_of(const wire::actor_message_header& hdr) const;
   void start_write(outbound_queue::push_result r);
+  // For a sender that found the queue idle: whether messages arrived since
+  // the last one did (it answers rather than streams).
+  bool answering() noexcept;
   void flush(); // I/O thread: writes what is queued
   // The sending thread, which found the queue idle, writes what is queued
   // itself, saving the hop to the I/O thread: a plaintext socket takes a
@@ -171,6 +237,9 @@ private:
   void write_rest(std::vector<std::byte> rest);
   // I/O thread: writes a batch the queue handed out, then the next one.
   void write_batch(std::array<asio::const_buffer, 2> bufs);
+  // I/O thread, plaintext TCP: writes write_buf_ and write_piece_ from
+  // write_off_ on, then the next batches, until the socket is full.
+  void write_on_io();
   void answer_undeliverable(const wire::actor_message_header& hdr, const error& reason);
 
   middleman_impl& owner_;
@@ -185,17 +254,27 @@ private:
   std::vector<std::string> published_interface_;
   handshake_callback on_handshake_;
 
-  // I/O thread only.
+  // A plaintext TCP socket, out of Asio since start(); -1 otherwise.
+  int fd_ = -1;
+
+  // The input: input_to_io_, in_, reassembly_, order_, the two caches,
+  // closed_, input_paused_ and kept_by_dialer_ change only while the input
+  // lock is held (the I/O thread takes it for its reads, its deliveries and
+  // close), and a worker reads them only while holding it. The rest is the
+  // I/O thread's alone.
+  input_lock input_;
+  bool io_holds_input_ = false; // the I/O thread holds the input further up
+  // A worker left a frame to the I/O thread: until that has read on, workers
+  // stay out.
+  bool input_to_io_ = false;
   // Received bytes: [in_begin_, in_end_) are not parsed yet. One read takes
   // whatever has arrived, often many frames, instead of two reads per frame.
   std::vector<std::byte> in_;
   std::size_t in_begin_ = 0;
   std::size_t in_end_ = 0;
   std::size_t in_needed_ = 0; // bytes the frame at in_begin_ needs in all
-  std::vector<std::byte> write_buf_;
-  std::span<const std::byte> write_piece_; // a fragment's bytes, inside out_
-  reassembly reassembly_;                  // the large frame arriving in fragments
-  delivery_order order_;                   // messages waiting behind a decode
+  reassembly reassembly_;     // the large frame arriving in fragments
+  delivery_order order_;      // messages waiting behind a decode
   struct cached_receiver {
     actor_id id = 0;
     std::uint64_t epoch = 0; // owner_.exports_epoch() before the lookup
@@ -205,6 +284,13 @@ private:
     actor_id id = 0;
     weak_actor_ptr proxy;
   } last_sender_;
+  std::vector<std::byte> write_buf_;
+  std::span<const std::byte> write_piece_; // a fragment's bytes, inside out_
+  // I/O thread, plaintext TCP: what the tcp_watch is to report.
+  std::size_t write_off_ = 0; // bytes of the batch written
+  bool want_write_ = false;   // the socket was full
+  bool had_messages_ = false; // the I/O thread's last read delivered some
+  tcp_watch::reader next_reader_ = tcp_watch::reader::none;
   wire::hello peer_hello_;
   bool to_own_node_ = false; // the hello named this node: a connection to itself
   wire::nonce_type our_nonce_{};
@@ -219,7 +305,13 @@ private:
   // Closed after a goodbye while messages that arrived before it were still
   // being decoded: they are delivered before the proxies die.
   bool closing_after_decodes_ = false;
-  clock::time_point last_received_; // on owner_.now()'s clock
+  // On owner_.now()'s clock; written by whoever reads.
+  std::atomic<clock::rep> last_received_;
+  std::atomic<clock::rep> last_message_{0};
+  // Reads that brought actor messages, and their count when a sending thread
+  // last found the queue idle (see answering).
+  std::atomic<std::uint32_t> message_reads_{0};
+  std::atomic<std::uint32_t> reads_at_last_write_{0};
 
   std::atomic<bool> ready_{false};
   std::atomic<bool> saying_goodbye_{false}; // from here on only the I/O thread writes
@@ -252,6 +344,30 @@ public:
 private:
   peer& peer_;
   node_id origin_;
+};
+
+// The I/O thread's hold on the input, for as long as the guard lives; a no-op
+// where the I/O thread already holds it further up the stack.
+class peer::io_input_guard {
+public:
+  explicit io_input_guard(peer& p) noexcept : p_(p), owns_(!p.io_holds_input_) {
+    if (owns_) {
+      p_.input_.lock();
+      p_.io_holds_input_ = true;
+    }
+  }
+  ~io_input_guard() {
+    if (owns_) {
+      p_.io_holds_input_ = false;
+      p_.input_.unlock();
+    }
+  }
+  io_input_guard(const io_input_guard&) = delete;
+  io_input_guard& operator=(const io_input_guard&) = delete;
+
+private:
+  peer& p_;
+  bool owns_;
 };
 
 } // namespace troupe::net

@@ -83,7 +83,8 @@ error peer::on_large_frame(reassembly::chunks pieces) {
 void peer::finish_decode(const delivery_order::pair_key& key, delivery_order::ticket t,
                          const wire::actor_message_header& hdr, decode_result<message> msg) {
   if (closed_ && !closing_after_decodes_)
-    return; // the connection broke: close() dropped what waited
+    return;                    // the connection broke: close() dropped what waited
+  io_input_guard guard{*this}; // the order and the caches
   order_.fulfil(key, t, [this, hdr, msg = std::move(msg)]() mutable { deliver_now(hdr, std::move(msg)); });
   if (closing_after_decodes_ && order_.idle()) {
     closing_after_decodes_ = false;

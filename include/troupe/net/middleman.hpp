@@ -134,6 +134,11 @@ public:
   // Proxies alive right now (tests and inspection).
   std::size_t proxy_count() const;
 
+  // Actor messages that idle scheduler workers read from the network and
+  // delivered, rather than the I/O thread (middleman.read-on-idle-workers;
+  // tests and inspection).
+  std::size_t messages_read_on_workers() const;
+
   // Bytes queued for `node` and not yet written to its socket (0: not
   // connected). Past middleman.max-queued-bytes, senders wait.
   std::size_t queued_bytes(const node_id& node) const;

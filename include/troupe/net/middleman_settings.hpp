@@ -71,6 +71,13 @@ struct middleman_settings {
   // thread, with the system's manual clock timing heartbeats and timeouts);
   // large messages are then decoded by the poller too (as workers = 0).
   bool io_thread = true;
+  // A plaintext TCP connection that carries messages is read by scheduler
+  // workers while they spin idle, rather than by the I/O thread: a message
+  // then runs on the worker that read it, and neither the I/O thread nor a
+  // sleeping worker is woken for it. Needs the I/O thread (which reads
+  // whatever arrives while every worker is busy or asleep). false: the I/O
+  // thread reads everything.
+  bool read_on_idle_workers = true;
 };
 
 } // namespace troupe::net
