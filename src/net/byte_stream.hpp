@@ -6,6 +6,10 @@
 // this and does not know which; a variant rather than a virtual interface
 // keeps Asio's handlers unerased (no allocation per read) on the plaintext
 // path.
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+
 #include <asio.hpp>
 #include <asio/ssl.hpp>
 
@@ -25,14 +29,10 @@ public:
   // the client.
   enum class side { client, server };
 
-  explicit byte_stream(tcp_socket sock) : impl_(std::in_place_type<tcp_socket>, std::move(sock)) {
-    asio::error_code ignored;
-    socket()->set_option(asio::ip::tcp::no_delay{true}, ignored);
-  }
+  explicit byte_stream(tcp_socket sock) : impl_(std::in_place_type<tcp_socket>, std::move(sock)) { tune_socket(); }
   byte_stream(tcp_socket sock, asio::ssl::context& tls, side s)
     : impl_(std::in_place_type<tls_socket>, std::move(sock), tls), side_(s) {
-    asio::error_code ignored;
-    socket()->set_option(asio::ip::tcp::no_delay{true}, ignored);
+    tune_socket();
   }
   explicit byte_stream(memory_stream m) : impl_(std::in_place_type<memory_stream>, std::move(m)) {}
 
@@ -123,6 +123,20 @@ public:
   }
 
 private:
+  // Unsent bytes the kernel may hold for a connection before a write waits.
+  // A small message written behind a large one waits for what is queued
+  // ahead of it in the kernel: without a bound, the send buffer grows to
+  // megabytes of fragments (milliseconds on loopback). Bytes in flight do
+  // not count, so this does not cap a fast link's throughput.
+  static constexpr int unsent_low_watermark = 128 << 10;
+
+  void tune_socket() {
+    asio::error_code ignored;
+    socket()->set_option(asio::ip::tcp::no_delay{true}, ignored);
+    int lowat = unsent_low_watermark;
+    ::setsockopt(socket()->native_handle(), IPPROTO_TCP, TCP_NOTSENT_LOWAT, &lowat, sizeof(lowat));
+  }
+
   std::variant<tcp_socket, tls_socket, memory_stream> impl_;
   side side_ = side::client;
 };
