@@ -23,6 +23,10 @@
 //     void resume_job_later(Worker* self, resumable* job);
 //     // Called on the worker's own thread: the next job to run. May spin and park.
 //     // Must return nullptr, and only then, once self->parent()->stopping() is true.
+//     // While it spins, it should run the system's idle poller (idle_poller.hpp)
+//     // through an abstract_coordinator::idle_scope that ends before it parks, and
+//     // return self->take_bypass_job() when a poll found work: the network layer
+//     // reads there. A policy that never calls it is correct, only slower.
 //     resumable* dequeue(Worker* self);
 //     // Called once by coordinator::stop() after stopping() became true: wakes every
 //     // worker parked in dequeue() (and makes later dequeue() calls return nullptr).
@@ -36,8 +40,9 @@
 // The functions may be static or non-static members, and are usually templates on
 // Coordinator/Worker. Coordinator is scheduler::coordinator<Policy> (access to
 // policy(), data(), num_workers(), worker_by_id(i), stopping()); Worker is
-// scheduler::worker<Policy> (access to id(), parent(), data()). Every job is passed
-// with the one reference the scheduler owns while the job is queued.
+// scheduler::worker<Policy> (access to id(), parent(), data(), take_bypass_job()).
+// Every job is passed with the one reference the scheduler owns while the job is
+// queued.
 //
 // The job-queue bypass (a private one-slot "next job" per worker), the
 // resume/re-queue/deref logic and stop/join live in worker/coordinator and are the
