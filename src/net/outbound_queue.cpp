@@ -103,7 +103,8 @@ bool outbound_queue::next_batch(std::vector<std::byte>& buf, std::span<const std
     auto& e = bulk_.front();
     auto n = std::min(wire::fragment_size, e.frame.size() - e.offset);
     bool last = e.offset + n == e.frame.size();
-    wire::write_fragment_header(buf, n, last);
+    bool first = e.offset == wire::length_size; // the frame's own length prefix does not cross
+    wire::write_fragment_header(buf, n, last, first ? e.frame.size() - wire::length_size : 0);
     piece = std::span<const std::byte>{e.frame}.subspan(e.offset, n);
     e.offset += n;
     taken_large_ += n + (e.offset == wire::length_size + n ? wire::length_size : 0);

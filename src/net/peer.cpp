@@ -454,14 +454,22 @@ void peer::on_fragment(std::span<const std::byte> body) {
     close(f.error());
     return;
   }
-  if (reassembly_.size() + f->piece.size() > owner_.config().max_message_size + 64) {
-    close(error{sec::malformed_message, "a fragmented message exceeds middleman.max-message-size"});
-    return;
+  error err;
+  if (f->first) {
+    if (f->total > owner_.config().max_message_size + 64) {
+      close(error{sec::malformed_message, "a fragmented message exceeds middleman.max-message-size"});
+      return;
+    }
+    err = reassembly_.begin(static_cast<std::size_t>(f->total));
   }
-  reassembly_.append(f->piece);
-  if (!f->last)
-    return;
-  if (auto err = on_large_frame(reassembly_.take()))
+  if (!err)
+    err = reassembly_.append(f->piece);
+  if (!err && f->last != reassembly_.complete())
+    err = error{sec::malformed_message, f->last ? "a last fragment before the message is complete"
+                                                : "the fragment that completes a message is not marked last"};
+  if (!err && f->last)
+    err = on_large_frame(reassembly_.take());
+  if (err)
     close(err);
 }
 

@@ -201,7 +201,7 @@ private:
   void introduce_node_of(actor_control_block* x);
   // The last fragment arrived: a message for a local actor goes to the decode
   // pool (middleman.workers) when it has room, else it is handled here.
-  error on_large_frame(reassembly::chunks pieces);
+  error on_large_frame(reassembly::frame whole);
   // I/O thread: hands the decoded message to its receiver (or its error to
   // the requester). The receiver and sender are looked up now.
   void deliver_now(const wire::actor_message_header& hdr, decode_result<message> msg);

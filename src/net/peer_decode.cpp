@@ -30,20 +30,8 @@ private:
   node_id origin_; // see origin_codec
 };
 
-namespace {
-
-// The message in `pieces`, whose serialized content starts `offset` bytes in.
-decode_result<message> decode_joined(reassembly::chunks& pieces, std::size_t offset, actor_handle_codec* codec) {
-  auto whole = reassembly::join(std::move(pieces));
-  return deserialize(std::span<const std::byte>{whole}.subspan(offset), codec);
-}
-
-} // namespace
-
-error peer::on_large_frame(reassembly::chunks pieces) {
-  // The frame's kind and header lie in the first chunk, which is far larger
-  // than any header (a truncated one is malformed either way).
-  auto head = wire::read_frame(pieces.front());
+error peer::on_large_frame(reassembly::frame whole) {
+  auto head = wire::read_frame(whole.view());
   if (!head)
     return head.error();
   if (head->kind != wire::frame_kind::actor_message)
@@ -52,20 +40,19 @@ error peer::on_large_frame(reassembly::chunks pieces) {
   auto hdr = wire::read_actor_message(head->body, payload);
   if (!hdr)
     return hdr.error();
-  if (hdr->dest_node && hdr->dest_node != owner_.system().node()) {
-    // Passed on to another node, from here: it needs no decoding.
-    auto whole = reassembly::join(std::move(pieces));
-    auto frame = wire::read_frame(whole);
-    return frame ? on_actor_message(frame->body) : frame.error();
-  }
+  if (hdr->dest_node && hdr->dest_node != owner_.system().node())
+    return on_actor_message(head->body); // passed on to another node, from here: it needs no decoding
   auto key = pair_of(*hdr);
   auto origin = origin_of(*hdr);
   auto ticket = order_.reserve(key);
-  auto offset = static_cast<std::size_t>(payload.data() - pieces.front().data());
-  auto held = std::make_shared<reassembly::chunks>(std::move(pieces)); // moved, never copied
-  decode_pool::task job = [self = shared_from_this(), key, ticket, hdr = *hdr, offset, held, origin] {
+  auto held = std::make_shared<reassembly::frame>(std::move(whole)); // moved, never copied
+  // The frame's bytes are freed once decoded, before the message is delivered:
+  // freeing 100 MB takes milliseconds, and done while the receiver handles the
+  // message it would compete with the receiver and the next small messages.
+  decode_pool::task job = [self = shared_from_this(), key, ticket, hdr = *hdr, payload, held, origin]() mutable {
     worker_codec codec{self, origin};
-    auto msg = decode_joined(*held, offset, &codec);
+    auto msg = deserialize(payload, &codec);
+    held.reset();
     // When the I/O thread has stopped, the handler is never run: it, and the
     // message, are destroyed with the io_context.
     asio::post(self->owner_.io(), [self, key, ticket, hdr, msg = std::move(msg)]() mutable {
@@ -74,8 +61,10 @@ error peer::on_large_frame(reassembly::chunks pieces) {
   };
   if (!owner_.decoders().try_submit(std::move(job))) { // no workers, or all busy
     origin_codec with_origin{*this, origin};
-    finish_decode(key, ticket, *hdr,
-                  decode_joined(*held, offset, origin ? static_cast<actor_handle_codec*>(&with_origin) : this));
+    auto msg = deserialize(payload, origin ? static_cast<actor_handle_codec*>(&with_origin) : this);
+    job = nullptr; // the last owner of the frame's bytes but `held`
+    held.reset();
+    finish_decode(key, ticket, *hdr, std::move(msg));
   }
   return error{};
 }

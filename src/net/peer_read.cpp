@@ -125,7 +125,7 @@ bool peer::worker_may_read() const {
   // (kept_by_dialer_), a connection to this node and a large message
   // arriving in fragments are the I/O thread's.
   return !closed_ && !input_to_io_ && !input_paused_ && ready() && !to_own_node_ && (dialed() || kept_by_dialer_)
-         && reassembly_.size() == 0;
+         && !reassembly_.under_way();
 }
 
 void peer::on_readable() {

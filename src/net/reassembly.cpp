@@ -2,40 +2,41 @@
 // Copyright (c) 2026 the troupe authors
 #include "reassembly.hpp"
 
-#include <algorithm>
+#include <cstring>
+#include <new>
+#include <string>
 #include <utility>
 
 namespace troupe::net {
 
-void reassembly::append(std::span<const std::byte> piece) {
-  if (chunks_.empty() || chunks_.back().capacity() - chunks_.back().size() < piece.size()) {
-    // A piece never spans two chunks; the room it leaves unused is virtual
-    // memory, not touched.
-    auto room = chunks_.empty() ? first_chunk : 2 * chunks_.back().capacity();
-    chunks_.emplace_back().reserve(std::max(room, piece.size()));
-  }
-  chunks_.back().insert(chunks_.back().end(), piece.begin(), piece.end());
-  size_ += piece.size();
-}
-
-reassembly::chunks reassembly::take() noexcept {
+error reassembly::begin(std::size_t total) {
+  if (under_way())
+    return error{sec::malformed_message, "a first fragment while another message is arriving"};
+  // Not value-initialized: the pages are touched only as pieces arrive.
+  bytes_.reset(new (std::nothrow) std::byte[total]);
+  if (!bytes_)
+    return error{sec::runtime_error, "no memory for a fragmented message of " + std::to_string(total) + " bytes"};
+  total_ = total;
   size_ = 0;
-  return std::exchange(chunks_, chunks{});
+  return error{};
 }
 
-reassembly::chunk reassembly::join(chunks pieces) {
-  if (pieces.size() == 1)
-    return std::move(pieces.front());
-  std::size_t total = 0;
-  for (auto& c : pieces)
-    total += c.size();
-  chunk whole;
-  whole.reserve(total);
-  for (auto& c : pieces) {
-    whole.insert(whole.end(), c.begin(), c.end());
-    chunk{}.swap(c); // frees each chunk once copied: the peak stays near the total
-  }
-  return whole;
+error reassembly::append(std::span<const std::byte> piece) {
+  if (!under_way())
+    return error{sec::malformed_message, "a fragment without a first one"};
+  if (piece.size() > total_ - size_)
+    return error{sec::malformed_message, "fragments longer than the message they announced"};
+  if (!piece.empty())
+    std::memcpy(bytes_.get() + size_, piece.data(), piece.size());
+  size_ += piece.size();
+  return error{};
+}
+
+reassembly::frame reassembly::take() noexcept {
+  frame f{std::move(bytes_), size_};
+  total_ = 0;
+  size_ = 0;
+  return f;
 }
 
 } // namespace troupe::net

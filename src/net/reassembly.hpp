@@ -1,39 +1,47 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
 #pragma once
-// The pieces of a large frame as its fragments arrive. The total size is not
-// known until the last one, and growing one buffer would copy what arrived so
-// far again and again on the I/O thread (a 100 MB message: about 100 MB more,
-// the last copy of 64 MB at once). Instead the pieces fill chunks that double
-// in size and never move; whoever decodes the frame joins them into one
-// buffer (a decode worker, off the I/O thread), once.
+// The pieces of a large frame as its fragments arrive. The first fragment
+// says how long the frame is, so its pieces go straight into one buffer of
+// that size: nothing is copied again to join them, and a 100 MB message
+// costs the receiver one copy and one fresh 100 MB buffer, not two. The
+// buffer is allocated untouched (virtual memory until the pieces fill it),
+// so a peer that announces a large frame and sends little of it holds no
+// physical memory for the rest.
 #include <cstddef>
+#include <memory>
 #include <span>
-#include <vector>
+
+#include "troupe/error.hpp"
 
 namespace troupe::net {
 
 class reassembly {
 public:
-  using chunk = std::vector<std::byte>;
-  using chunks = std::vector<chunk>;
+  // A whole frame's kind and body.
+  struct frame {
+    std::unique_ptr<std::byte[]> bytes;
+    std::size_t size = 0;
 
-  // The first chunk holds this much: a frame just over one fragment fits in
-  // one chunk, so that it needs no joining.
-  static constexpr std::size_t first_chunk = 256 << 10;
+    std::span<const std::byte> view() const noexcept { return {bytes.get(), size}; }
+  };
 
-  // Adds the next piece.
-  void append(std::span<const std::byte> piece);
+  // Starts a frame of `total` bytes; an error when one is under way already,
+  // or the buffer cannot be allocated.
+  error begin(std::size_t total);
+  // Adds the next piece; an error when none is under way or the piece does
+  // not fit in what begin announced.
+  error append(std::span<const std::byte> piece);
+  bool under_way() const noexcept { return bytes_ != nullptr; }
+  bool complete() const noexcept { return under_way() && size_ == total_; }
+  // Bytes received of the frame under way.
   std::size_t size() const noexcept { return size_; }
-  // The chunks so far, in order (the first holds the frame's start); the
-  // reassembly starts over empty.
-  chunks take() noexcept;
-
-  // The chunks as one buffer (moved, when there is one chunk).
-  static chunk join(chunks pieces);
+  // The frame so far; the reassembly starts over empty.
+  frame take() noexcept;
 
 private:
-  chunks chunks_;
+  std::unique_ptr<std::byte[]> bytes_;
+  std::size_t total_ = 0;
   std::size_t size_ = 0;
 };
 

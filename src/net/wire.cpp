@@ -237,12 +237,16 @@ void write_route_hint(std::vector<std::byte>& out, const route_hint& x) {
   finish_frame(out, start);
 }
 
-void write_fragment_header(std::vector<std::byte>& out, std::size_t piece_size, bool last) {
-  auto n = static_cast<std::uint32_t>(piece_size + 2); // kind and flags
+void write_fragment_header(std::vector<std::byte>& out, std::size_t piece_size, bool last, std::uint64_t total) {
+  const bool first = total != 0;
+  auto n = static_cast<std::uint32_t>(piece_size + 2 + (first ? 8 : 0)); // kind, flags, total
   for (std::size_t i = 0; i < length_size; ++i)
     out.push_back(static_cast<std::byte>((n >> (8 * i)) & 0xff));
   out.push_back(static_cast<std::byte>(frame_kind::fragment));
-  out.push_back(static_cast<std::byte>(last ? 1 : 0));
+  out.push_back(static_cast<std::byte>((last ? fragment_last : 0) | (first ? fragment_first : 0)));
+  if (first)
+    for (std::size_t i = 0; i < 8; ++i)
+      out.push_back(static_cast<std::byte>((total >> (8 * i)) & 0xff));
 }
 
 // ---- decoding -------------------------------------------------------------------
@@ -406,9 +410,23 @@ decode_result<fragment_view> read_fragment(std::span<const std::byte> body) noex
   if (body.empty())
     return error{sec::malformed_message, "truncated fragment frame"};
   auto flags = static_cast<std::uint8_t>(body[0]);
-  if (flags > 1)
+  if ((flags & ~(fragment_last | fragment_first)) != 0)
     return error{sec::malformed_message, "unknown fragment flags " + std::to_string(flags)};
-  return fragment_view{flags == 1, body.subspan(1)};
+  fragment_view f;
+  f.first = (flags & fragment_first) != 0;
+  f.last = (flags & fragment_last) != 0;
+  body = body.subspan(1);
+  if (f.first) {
+    if (body.size() < 8)
+      return error{sec::malformed_message, "truncated fragment frame"};
+    for (std::size_t i = 0; i < 8; ++i)
+      f.total |= static_cast<std::uint64_t>(body[i]) << (8 * i);
+    body = body.subspan(8);
+    if (f.total == 0)
+      return error{sec::malformed_message, "a first fragment of an empty frame"};
+  }
+  f.piece = body;
+  return f;
 }
 
 decode_result<monitor_info> read_monitor(std::span<const std::byte> body) noexcept {

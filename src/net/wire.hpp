@@ -20,7 +20,7 @@ namespace troupe::net::wire {
 
 // "TRPE" as a little-endian uint32, at the start of every hello.
 inline constexpr std::uint32_t magic = 0x45505254;
-inline constexpr std::uint16_t protocol_version = 4;
+inline constexpr std::uint16_t protocol_version = 5;
 
 // uint32 length (of kind and body), then uint8 kind.
 inline constexpr std::size_t length_size = 4;
@@ -30,6 +30,9 @@ inline constexpr std::size_t max_control_frame = 1 << 20;
 // A message whose frame is larger than this crosses in fragments of this
 // size, so that smaller frames can go between them.
 inline constexpr std::size_t fragment_size = 64 << 10;
+// The flags of a fragment frame.
+inline constexpr std::uint8_t fragment_last = 1;  // the frame is complete with this piece
+inline constexpr std::uint8_t fragment_first = 2; // a uint64 total length follows the flags
 
 enum class frame_kind : std::uint8_t {
   hello = 1,         // the first frame in each direction
@@ -144,9 +147,11 @@ void write_goodbye(std::vector<std::byte>& out);
 void write_node_contact(std::vector<std::byte>& out, const node_contact& x);
 void write_route_hint(std::vector<std::byte>& out, const route_hint& x);
 // The header of a fragment frame that carries the next `piece_size` bytes of
-// a large frame's body; the caller writes those bytes right after it.
-void write_fragment_header(std::vector<std::byte>& out, std::size_t piece_size, bool last);
-inline constexpr std::size_t fragment_header_size = length_size + 2; // length, kind, flags
+// a large frame's kind and body; the caller writes those bytes right after it.
+// The first fragment of a frame says how long the whole is (`total`, the
+// frame's kind and body), so that the receiver puts the pieces straight into
+// one buffer; later fragments pass total = 0.
+void write_fragment_header(std::vector<std::byte>& out, std::size_t piece_size, bool last, std::uint64_t total);
 // Sets the length prefix of the frame that starts at `frame_start`.
 void finish_frame(std::vector<std::byte>& out, std::size_t frame_start);
 
@@ -173,7 +178,9 @@ struct monitor_info {
 decode_result<monitor_info> read_monitor(std::span<const std::byte> body) noexcept;
 decode_result<auth_tag> read_auth(std::span<const std::byte> body) noexcept;
 struct fragment_view {
+  bool first = false;
   bool last = false;
+  std::uint64_t total = 0; // the first fragment's: the whole frame's kind and body
   std::span<const std::byte> piece;
 };
 decode_result<fragment_view> read_fragment(std::span<const std::byte> body) noexcept;

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -20,6 +21,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "net/wire.hpp"
@@ -60,6 +62,38 @@ public:
   void write_bytes(const std::vector<std::byte>& bytes) {
     ASSERT_EQ(::write(fd_, bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
   }
+  // One frame's kind and body; empty when the node closed the connection or
+  // sent nothing in time.
+  std::vector<std::byte> read_frame() {
+    std::array<std::byte, wire::length_size> prefix{};
+    if (!read_exactly(prefix.data(), prefix.size()))
+      return {};
+    auto n = wire::read_length(prefix, wire::max_control_frame);
+    if (!n)
+      return {};
+    std::vector<std::byte> body(*n);
+    return read_exactly(body.data(), body.size()) ? body : std::vector<std::byte>{};
+  }
+  // Answers the node's hello as a node of the same application and types
+  // would; false when the node's hello did not come.
+  bool handshake() {
+    auto theirs = read_frame();
+    auto frame = wire::read_frame(theirs);
+    if (!frame || frame->kind != wire::frame_kind::hello)
+      return false;
+    auto h = wire::read_hello(frame->body);
+    if (!h)
+      return false;
+    wire::hello ours;
+    ours.node = node_id::make_local();
+    ours.app_identifier = h->app_identifier;
+    ours.types = h->types;
+    ours.nonce = wire::make_nonce();
+    std::vector<std::byte> out;
+    wire::write_hello(out, ours);
+    write_bytes(out);
+    return true;
+  }
   // Reads until the node closes the connection; false on a read timeout.
   bool closed_by_peer() {
     char buf[4096];
@@ -73,8 +107,27 @@ public:
   }
 
 private:
+  bool read_exactly(std::byte* at, std::size_t n) {
+    while (n > 0) {
+      auto got = ::read(fd_, at, n);
+      if (got <= 0)
+        return false;
+      at += got;
+      n -= static_cast<std::size_t>(got);
+    }
+    return true;
+  }
+
   int fd_;
 };
+
+// A fragment frame with `piece` bytes of filler; total != 0 makes it a first one.
+std::vector<std::byte> fragment(std::size_t piece, bool last, std::uint64_t total) {
+  std::vector<std::byte> frame;
+  wire::write_fragment_header(frame, piece, last, total);
+  frame.resize(frame.size() + piece, std::byte{0x42});
+  return frame;
+}
 
 // A listening socket that accepts and never says anything.
 class silent_listener {
@@ -276,6 +329,35 @@ TEST_F(middleman_test, garbage_closes_that_connection_only) {
   int echo = 0;
   self->request(*remote, 5s, 5).receive([&](int r) { echo = r; }, [](error& e) { FAIL() << to_string(e); });
   EXPECT_EQ(echo, 5);
+}
+
+TEST_F(middleman_test, fragments_that_do_not_add_up_close_that_connection_only) {
+  auto remote = connect_service();
+  ASSERT_TRUE(remote) << to_string(remote.error());
+  auto cat = [](std::vector<std::vector<std::byte>> frames) {
+    std::vector<std::byte> out;
+    for (auto& f : frames)
+      out.insert(out.end(), f.begin(), f.end());
+    return out;
+  };
+  const std::vector<std::pair<const char*, std::vector<std::byte>>> cases{
+    {"a fragment without a first one", fragment(100, false, 0)},
+    {"more bytes than announced", cat({fragment(100, false, 120), fragment(100, true, 0)})},
+    {"a last fragment before the announced end", cat({fragment(100, false, 300), fragment(100, true, 0)})},
+    {"a first fragment while one is arriving", cat({fragment(100, false, 300), fragment(100, false, 300)})},
+    {"a length past middleman.max-message-size", fragment(100, false, std::uint64_t{1} << 40)},
+  };
+  for (auto& [what, bytes] : cases) {
+    raw_socket peer{port};
+    ASSERT_TRUE(peer.handshake()) << what;
+    peer.write_bytes(bytes);
+    EXPECT_TRUE(peer.closed_by_peer()) << what;
+  }
+  // The good connection and the service are unaffected.
+  scoped_actor self{client};
+  int echo = 0;
+  self->request(*remote, 5s, 7).receive([&](int r) { echo = r; }, [](error& e) { FAIL() << to_string(e); });
+  EXPECT_EQ(echo, 7);
 }
 
 TEST_F(middleman_test, another_application_is_refused) {

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
-// The reassembly of a large frame: pieces go into chunks that never move and
-// come back joined, byte for byte.
+// The reassembly of a large frame: the first fragment announces the length,
+// the pieces land in one buffer byte for byte, and pieces that do not add up
+// to what was announced are refused.
 #include "net/reassembly.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
+using troupe::sec;
 using troupe::net::reassembly;
 
 namespace {
@@ -22,35 +25,65 @@ std::vector<std::byte> pattern(std::size_t n, std::size_t start) {
 
 } // namespace
 
-TEST(reassembly, a_frame_of_one_chunk_comes_back_without_a_copy) {
-  reassembly r;
-  auto piece = pattern(1000, 0);
-  r.append(piece);
-  auto chunks = r.take();
-  ASSERT_EQ(chunks.size(), 1u);
-  const auto* data = chunks.front().data();
-  auto whole = reassembly::join(std::move(chunks));
-  EXPECT_EQ(whole.data(), data);
-  EXPECT_EQ(whole, piece);
-  EXPECT_EQ(r.size(), 0u);
-}
-
-TEST(reassembly, pieces_fill_doubling_chunks_and_join_in_order) {
+TEST(reassembly, pieces_of_uneven_sizes_land_in_one_buffer_in_order) {
   constexpr std::size_t piece_size = 64 << 10;
   constexpr std::size_t pieces = 100; // 6.4 MB
-  reassembly r;
   std::vector<std::byte> expected;
   for (std::size_t i = 0; i < pieces; ++i) {
-    auto piece = pattern(piece_size - i, expected.size()); // uneven sizes
-    r.append(piece);
+    auto piece = pattern(piece_size - i, expected.size());
     expected.insert(expected.end(), piece.begin(), piece.end());
   }
+  reassembly r;
+  ASSERT_FALSE(r.begin(expected.size()));
+  const std::byte* buffer = nullptr;
+  for (std::size_t at = 0, i = 0; at < expected.size(); at += piece_size - i, ++i) {
+    EXPECT_FALSE(r.complete());
+    ASSERT_FALSE(r.append(std::span{expected}.subspan(at, piece_size - i)));
+  }
+  EXPECT_TRUE(r.complete());
   EXPECT_EQ(r.size(), expected.size());
-  auto chunks = r.take();
+  auto whole = r.take();
+  buffer = whole.bytes.get();
+  EXPECT_FALSE(r.under_way());
   EXPECT_EQ(r.size(), 0u);
-  // 256 KiB, 512 KiB, ... 4 MiB: five chunks hold 6.4 MB, none was regrown.
-  ASSERT_EQ(chunks.size(), 5u);
-  for (std::size_t i = 0; i < chunks.size(); ++i)
-    EXPECT_EQ(chunks[i].capacity(), reassembly::first_chunk << i);
-  EXPECT_EQ(reassembly::join(std::move(chunks)), expected);
+  ASSERT_EQ(whole.size, expected.size());
+  EXPECT_TRUE(std::equal(expected.begin(), expected.end(), buffer));
+}
+
+TEST(reassembly, pieces_that_do_not_add_up_to_the_announced_length_are_refused) {
+  auto bytes = pattern(1000, 0);
+  reassembly r;
+  // A piece with no first fragment before it.
+  EXPECT_EQ(r.append(std::span{bytes}.first(10)), sec::malformed_message);
+  ASSERT_FALSE(r.begin(100));
+  // A second first fragment while one is under way.
+  EXPECT_EQ(r.begin(100), sec::malformed_message);
+  ASSERT_FALSE(r.append(std::span{bytes}.first(60)));
+  // More than announced: refused whole, nothing written past the buffer.
+  EXPECT_EQ(r.append(std::span{bytes}.subspan(60, 41)), sec::malformed_message);
+  EXPECT_EQ(r.size(), 60u);
+  ASSERT_FALSE(r.append(std::span{bytes}.subspan(60, 40)));
+  EXPECT_TRUE(r.complete());
+  auto whole = r.take();
+  EXPECT_TRUE(std::equal(bytes.begin(), bytes.begin() + 100, whole.bytes.get()));
+  // After a take, the next frame may begin.
+  EXPECT_FALSE(r.begin(5));
+}
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#  define TROUPE_SANITIZED_ALLOCATOR 1
+#elif defined(__has_feature)
+#  if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#    define TROUPE_SANITIZED_ALLOCATOR 1
+#  endif
+#endif
+
+TEST(reassembly, an_announced_length_beyond_what_memory_holds_is_an_error_not_an_abort) {
+#ifdef TROUPE_SANITIZED_ALLOCATOR
+  GTEST_SKIP() << "the sanitizers' allocator aborts on such a request instead of failing it";
+#endif
+  reassembly r;
+  auto err = r.begin(std::size_t{1} << 62);
+  EXPECT_EQ(err, sec::runtime_error);
+  EXPECT_FALSE(r.under_way());
 }

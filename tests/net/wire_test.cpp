@@ -237,6 +237,39 @@ TEST(wire, down_and_monitor_round_trip_with_and_without_a_node) {
   }
 }
 
+TEST(wire, a_first_fragment_announces_the_whole_length_and_later_ones_do_not) {
+  const std::vector<std::byte> piece(100, std::byte{0x5A});
+  for (std::uint64_t total : {std::uint64_t{0}, std::uint64_t{300}, std::uint64_t{1} << 40}) {
+    for (bool last : {false, true}) {
+      std::vector<std::byte> frame;
+      wire::write_fragment_header(frame, piece.size(), last, total);
+      frame.insert(frame.end(), piece.begin(), piece.end());
+      auto f = wire::read_frame(body_of(frame));
+      ASSERT_TRUE(f);
+      ASSERT_EQ(f->kind, wire::frame_kind::fragment);
+      auto x = wire::read_fragment(f->body);
+      ASSERT_TRUE(x) << to_string(x.error());
+      EXPECT_EQ(x->first, total != 0);
+      EXPECT_EQ(x->last, last);
+      EXPECT_EQ(x->total, total);
+      EXPECT_EQ(x->piece.size(), piece.size());
+    }
+  }
+}
+
+TEST(wire, malformed_fragment_headers_are_refused) {
+  auto refused = [](std::vector<std::byte> body) {
+    auto x = wire::read_fragment(body);
+    return !x && x.error() == sec::malformed_message;
+  };
+  EXPECT_TRUE(refused({}));                                              // no flags
+  EXPECT_TRUE(refused({std::byte{4}, std::byte{1}}));                    // an unknown flag
+  EXPECT_TRUE(refused({std::byte{wire::fragment_first}, std::byte{1}})); // a truncated length
+  std::vector<std::byte> empty_frame(9, std::byte{0});                   // announces a frame of no bytes
+  empty_frame[0] = std::byte{wire::fragment_first};
+  EXPECT_TRUE(refused(empty_frame));
+}
+
 TEST(wire, lengths_outside_the_limit_are_refused) {
   std::array<std::byte, 4> zero{};
   EXPECT_FALSE(wire::read_length(zero, 100));
