@@ -124,6 +124,9 @@ public:
   }
   unsigned short port() const noexcept { return port_; }
   const std::string& host() const noexcept { return host_; }
+  // For a measurement that kills or stops the server; one that stops it
+  // kills it too before the destructor, which waits for it to exit.
+  pid_t pid() const noexcept { return pid_; }
 
 private:
   std::string host_;
