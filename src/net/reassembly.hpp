@@ -3,8 +3,8 @@
 #pragma once
 // The pieces of a large frame as its fragments arrive. The first fragment
 // says how long the frame is, so its pieces go straight into one buffer of
-// that size: nothing is copied again to join them, and a 100 MB message
-// costs the receiver one copy and one fresh 100 MB buffer, not two. The
+// that size, which the decoder reads where it lies: no piece is copied a
+// second time, and no second buffer of the frame's size is needed. The
 // buffer is allocated untouched (virtual memory until the pieces fill it),
 // so a peer that announces a large frame and sends little of it holds no
 // physical memory for the rest.
