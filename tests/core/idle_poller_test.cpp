@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <string>
 #include <thread>
 
 #include "troupe/troupe.hpp"
@@ -51,6 +52,28 @@ public:
   std::thread::id poller_thread;
 };
 
+// Counts the polls of each idle period (a worker has one at a time), and
+// keeps the most any period had.
+class period_counting_poller final : public scheduler::idle_poller {
+public:
+  void idle_begins(execution_unit*) noexcept override { polls_now = 0; }
+  bool poll_idle(execution_unit*) override {
+    ++polls_now;
+    return false;
+  }
+  void idle_ended(execution_unit*) noexcept override {
+    auto seen = most_polls.load();
+    while (polls_now > seen && !most_polls.compare_exchange_weak(seen, polls_now)) {}
+    periods.fetch_add(1);
+  }
+
+  static thread_local long polls_now;
+  std::atomic<long> most_polls{0};
+  std::atomic<long> periods{0};
+};
+
+thread_local long period_counting_poller::polls_now = 0;
+
 actor_system_config two_workers() {
   actor_system_config cfg;
   EXPECT_FALSE(cfg.parse({"--scheduler.workers=2"}));
@@ -90,6 +113,57 @@ TEST(idle_poller, idle_workers_poll_in_periods_that_begin_and_end_in_pairs) {
   self->send_exit(echo, exit_reason::user_shutdown);
   EXPECT_EQ(p.polls.load(), polls);
   EXPECT_EQ(p.begins.load(), begins);
+}
+
+// A worker that found nothing in its spin rounds yields its core next, and
+// may not run again for a time slice: its idle period ends before that, so
+// that the poller (the network layer) does not count on it meanwhile.
+void expect_periods_of_spin_rounds_only(const char* policy, std::size_t spin_rounds) {
+  actor_system_config cfg;
+  ASSERT_FALSE(cfg.parse({"--scheduler.workers=2", std::string{"--scheduler.policy="} + policy}));
+  actor_system sys{cfg};
+  period_counting_poller p;
+  sys.scheduler().set_idle_poller(&p);
+  {
+    scoped_actor self{sys};
+    auto echo = sys.spawn([]() -> behavior { return {[](int x) { return x; }}; });
+    for (int i = 0; i < 20; ++i)
+      self->request(echo, 5s, i).receive([](int) {}, [](error& e) { FAIL() << to_string(e); });
+    self->send_exit(echo, exit_reason::user_shutdown);
+  }
+  // With nothing left to do, a worker spins through every round of a period.
+  EXPECT_TRUE(test_support::eventually([&] { return p.most_polls.load() == static_cast<long>(spin_rounds); }));
+  sys.scheduler().set_idle_poller(nullptr);
+  EXPECT_GT(p.periods.load(), 0);
+  EXPECT_EQ(p.most_polls.load(), static_cast<long>(spin_rounds));
+}
+
+TEST(idle_poller, an_idle_period_ends_before_the_worker_yields_its_core) {
+  expect_periods_of_spin_rounds_only("stealing", policy::work_stealing::spin_rounds);
+  expect_periods_of_spin_rounds_only("sharing", policy::work_sharing::spin_rounds);
+}
+
+TEST(idle_poller, a_period_ended_early_polls_no_more_and_ends_once) {
+  auto cfg = two_workers();
+  actor_system sys{cfg};
+  recording_poller p;
+  sys.scheduler().set_idle_poller(&p);
+  // The workers spin too: only this scope's calls are counted here.
+  auto begins = p.begins.load();
+  auto ends = p.ends.load();
+  {
+    scheduler::abstract_coordinator::idle_scope idle{sys.scheduler(), nullptr};
+    EXPECT_FALSE(idle.poll()); // begins the period
+    idle.end();
+    idle.end(); // a second end is a no-op
+    EXPECT_FALSE(idle.poll());
+    EXPECT_GE(p.begins.load(), begins + 1);
+  }
+  sys.scheduler().set_idle_poller(nullptr);
+  // Every period that began ended exactly once, this one included.
+  EXPECT_EQ(p.begins.load(), p.ends.load());
+  EXPECT_GE(p.ends.load(), ends + 1);
+  EXPECT_EQ(p.inside.load(), 0);
 }
 
 TEST(idle_poller, what_an_idle_worker_finds_runs_on_that_worker_next) {

@@ -61,25 +61,33 @@ public:
   idle_poller* current_idle_poller() const noexcept { return idle_poller_.load(std::memory_order_acquire); }
 
   /// For policies: one idle period of the worker `self`, from a search that
-  /// found no job to the job it runs or its sleep. The period begins with the
-  /// first poll() and ends when the scope does.
+  /// found no job to the job it runs, or to its first yield or its sleep. The
+  /// period begins with the first poll() and ends with end() or the scope.
   class idle_scope {
   public:
     idle_scope(abstract_coordinator& parent, execution_unit* self) noexcept : parent_(parent), self_(self) {}
-    ~idle_scope() {
-      if (poller_ != nullptr) {
-        poller_->idle_ended(self_);
-        parent_.idle_scopes_.fetch_sub(1, std::memory_order_release);
-      }
-    }
+    ~idle_scope() { end(); }
     idle_scope(const idle_scope&) = delete;
     idle_scope& operator=(const idle_scope&) = delete;
 
     /// Runs the poller, if the system has one. True when it found work.
     bool poll() {
-      if (poller_ == nullptr && !begin())
+      if (ended_ || (poller_ == nullptr && !begin()))
         return false;
       return poller_->poll_idle(self_);
+    }
+
+    /// Ends the period before the scope does: a worker about to yield its
+    /// core ends it, so that what the poller would find (a message on a
+    /// connection the poller reads instead of the I/O thread) does not wait
+    /// for the worker's next time slice. poll() finds nothing after it.
+    void end() noexcept {
+      ended_ = true;
+      if (poller_ != nullptr) {
+        poller_->idle_ended(self_);
+        parent_.idle_scopes_.fetch_sub(1, std::memory_order_release);
+        poller_ = nullptr;
+      }
     }
 
   private:
@@ -101,6 +109,7 @@ public:
     abstract_coordinator& parent_;
     execution_unit* self_;
     idle_poller* poller_ = nullptr;
+    bool ended_ = false;
   };
 
 protected:

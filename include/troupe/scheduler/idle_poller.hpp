@@ -8,10 +8,11 @@
 // worker spins is then decoded and run on that worker, and neither the
 // network's own thread nor a sleeping worker has to be woken for it.
 //
-// An idle period of a worker is the time between two jobs, or between a job
-// and sleeping: idle_begins() comes before its first poll_idle(), and
-// idle_ended() after its last, before the worker runs a job or sleeps. The
-// poller learns from these whether any worker spins now.
+// An idle period of a worker is the time it spins between two jobs, or
+// between a job and yielding its core or sleeping: idle_begins() comes
+// before its first poll_idle(), and idle_ended() after its last, before the
+// worker runs a job, yields or sleeps. The poller learns from these whether
+// any worker spins now, and can count on it to poll again within microseconds.
 #include "troupe/detail/export.hpp"
 
 namespace troupe {

@@ -7,11 +7,12 @@
 //
 // Idle: a worker polls the queue's atomic size (no lock) for spin_rounds rounds with
 // cpu_relax() back-off and yield_rounds rounds with sched_yield(), then sleeps on the
-// condition variable (no timeout). Each round also runs the system's idle poller, if
-// any (idle_poller.hpp). Sleepers are counted under the mutex, which every
-// enqueue takes anyway to push, so an enqueue signals the condition variable only
-// when somebody sleeps, and a worker cannot miss a push between its last check and
-// going to sleep (it checks and waits under the same mutex).
+// condition variable (no timeout). Each spin round also runs the system's idle
+// poller, if any (idle_poller.hpp); the idle period ends before the first yield.
+// Sleepers are counted under the mutex, which every enqueue takes anyway to push,
+// so an enqueue signals the condition variable only when somebody sleeps, and a
+// worker cannot miss a push between its last check and going to sleep (it checks
+// and waits under the same mutex).
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -75,6 +76,8 @@ public:
         }
         if (parent->stopping(std::memory_order_relaxed))
           return nullptr;
+        if (round == spin_rounds)
+          idle.end(); // a yield may give the core away for a time slice
         if (idle.poll()) {
           if (auto* job = self->take_bypass_job())
             return job;

@@ -21,8 +21,9 @@
 // Idle: a worker without local work searches all queues (own, then stealing) for
 // spin_rounds rounds with an exponential cpu_relax() back-off, then yield_rounds
 // rounds with sched_yield(), and only then parks on a per-worker futex word. Each
-// round also runs the system's idle poller, if any (idle_poller.hpp): a message it
-// reads from the network runs on this worker next.
+// spin round also runs the system's idle poller, if any (idle_poller.hpp): a message
+// it reads from the network runs on this worker next. The idle period ends before
+// the first yield, since a worker that yields may not run again for a time slice.
 //
 // Parking without lost wake-ups (Dekker-style, all seq_cst):
 //   parking worker:  park_state = parked; ++num_parked; re-check every queue and
@@ -161,6 +162,8 @@ private:
       bool retry = false;
       if (auto* job = search(self, retry))
         return job;
+      if (round == spin_rounds)
+        idle.end(); // a yield may give the core away for a time slice
       if (idle.poll()) {
         if (auto* job = self->take_bypass_job())
           return job;
