@@ -148,7 +148,8 @@ TEST(idle_poller, a_period_ended_early_polls_no_more_and_ends_once) {
   actor_system sys{cfg};
   recording_poller p;
   sys.scheduler().set_idle_poller(&p);
-  // The workers spin too: only this scope's calls are counted here.
+  // The workers' periods are counted too: what holds below holds for all
+  // periods, this one among them.
   auto begins = p.begins.load();
   auto ends = p.ends.load();
   {
