@@ -147,6 +147,7 @@ TEST_F(worker_reads_test, idle_workers_read_a_busy_connection_in_the_order_sent)
   auto remote = connect(rec);
   ASSERT_TRUE(echo(remote, 10)); // messages make the connection busy
   constexpr int n = 300;
+  constexpr int extra = 50;
   {
     idle_period idle{server};
     ASSERT_TRUE(idle.active());
@@ -160,13 +161,21 @@ TEST_F(worker_reads_test, idle_workers_read_a_busy_connection_in_the_order_sent)
         self->send(remote, i);
     }
     EXPECT_TRUE(idle.poll_until([&] { return log.size() == n; })) << log.size() << " of " << n;
+    // The I/O thread, once a frame made it read, reads on while bytes keep
+    // coming, so the burst may have been all its own. A plain message that
+    // arrives while it waits is left to the pollers: one at a time, until a
+    // poller delivered one (the first one, unless the I/O thread was still
+    // finishing its turn).
+    for (int k = 0; k < extra && server.middleman().messages_read_on_workers() == 0; ++k) {
+      self->send(remote, n + k);
+      ASSERT_TRUE(idle.poll_until([&] { return log.size() == static_cast<std::size_t>(n + k + 1); }));
+    }
   }
   std::lock_guard guard{log.mtx};
-  ASSERT_EQ(log.seen.size(), static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i)
-    ASSERT_EQ(log.seen[static_cast<std::size_t>(i)], i) << "out of order";
+  ASSERT_GE(log.seen.size(), static_cast<std::size_t>(n));
+  for (std::size_t i = 0; i < log.seen.size(); ++i)
+    ASSERT_EQ(log.seen[i], static_cast<int>(i)) << "out of order";
   EXPECT_EQ(log.with_handle, n / 5);
-  // Only pollers read the connection while one spins.
   EXPECT_GT(server.middleman().messages_read_on_workers(), 0u);
   scoped_actor {
     server
