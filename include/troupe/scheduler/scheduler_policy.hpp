@@ -24,9 +24,10 @@
 //     // Called on the worker's own thread: the next job to run. May spin and park.
 //     // Must return nullptr, and only then, once self->parent()->stopping() is true.
 //     // While it spins, it should run the system's idle poller (idle_poller.hpp)
-//     // through an abstract_coordinator::idle_scope that ends before it parks, and
-//     // return self->take_bypass_job() when a poll found work: the network layer
-//     // reads there. A policy that never calls it is correct, only slower.
+//     // through an abstract_coordinator::idle_scope that ends (idle_scope::end())
+//     // before it yields its core or parks, and return self->take_bypass_job()
+//     // when a poll found work: the network layer reads there. A policy that
+//     // never calls it is correct, only slower.
 //     resumable* dequeue(Worker* self);
 //     // Called once by coordinator::stop() after stopping() became true: wakes every
 //     // worker parked in dequeue() (and makes later dequeue() calls return nullptr).
