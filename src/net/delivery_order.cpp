@@ -35,18 +35,28 @@ void delivery_order::in_order(const pair_key& key, action deliver) {
   i->second.push_back(entry{0, true, std::move(deliver), nullptr});
 }
 
-void delivery_order::after_messages_of(const node_id& node, actor_id source, action down) {
+template <class Match>
+void delivery_order::after_pairs(Match match, action then) {
   std::vector<pair_key> pairs;
   for (auto& [key, queue] : waiting_)
-    if (key.source == source && key.source_node == node)
+    if (match(key))
       pairs.push_back(key);
   if (pairs.empty()) {
-    down();
+    then();
     return;
   }
-  auto gate = std::make_shared<barrier>(barrier{pairs.size(), std::move(down)});
+  auto gate = std::make_shared<barrier>(barrier{pairs.size(), std::move(then)});
   for (auto& key : pairs)
     waiting_[key].push_back(entry{0, true, nullptr, gate});
+}
+
+void delivery_order::after_messages_of(const node_id& node, actor_id source, action down) {
+  after_pairs([&](const pair_key& key) { return key.source == source && key.source_node == node; }, std::move(down));
+}
+
+void delivery_order::after_messages_to(const node_id& node, actor_id dest, action then) {
+  after_pairs([&](const pair_key& key) { return key.dest == dest && (key.source_node == node || key.source == 0); },
+              std::move(then));
 }
 
 std::size_t delivery_order::clear() {

@@ -42,6 +42,10 @@ public:
   // Runs `down` (actor `source` of `node` terminated) once every message from
   // that actor waiting here was delivered: now, when none waits.
   void after_messages_of(const node_id& node, actor_id source, action down);
+  // Runs `then` once every message waiting here for actor `dest` from an
+  // actor of `node`, or from an anonymous sender, was delivered (a move
+  // marker of `node`): now, when none waits.
+  void after_messages_to(const node_id& node, actor_id dest, action then);
 
   // No message is waiting to be decoded or delivered.
   bool idle() const noexcept { return waiting_.empty(); }
@@ -67,6 +71,9 @@ private:
     }
   };
 
+  // Runs `then` behind the waiting entries of every pair `match` picks.
+  template <class Match>
+  void after_pairs(Match match, action then);
   // Runs the ready entries at the front of the pair's queue.
   void drain(const pair_key& key);
 

@@ -35,7 +35,7 @@ outbound_queue::push_result outbound_queue::push(std::vector<std::byte>& frame, 
   small_bytes_ += n;
   note_fill();
   if (behind_bulk(source, dest))
-    bulk_.push_back(bulk_entry{frame, 0, source, dest, false});
+    bulk_.push_back(bulk_entry{frame, 0, source == any && dest != any ? any_sender : source, dest, false});
   else
     small_.insert(small_.end(), frame.begin(), frame.end());
   return after_push();
@@ -58,7 +58,9 @@ bool outbound_queue::behind_bulk(std::uint64_t source, std::uint64_t dest) const
   if (bulk_.empty()) // the common case, and a deque's iterators are not free
     return false;
   return std::any_of(bulk_.begin(), bulk_.end(), [&](const bulk_entry& e) {
-    return e.source == any || (e.source == source && (e.dest == dest || e.dest == any || dest == any));
+    return e.source == any || (e.source == source && (e.dest == dest || e.dest == any || dest == any))
+           || (source == any && dest != any && e.dest == dest)
+           || (e.source == any_sender && (e.dest == dest || dest == any));
   });
 }
 

@@ -46,7 +46,9 @@ public:
 
   // A heartbeat: ahead of all user data.
   push_result push_control(std::span<const std::byte> frame);
-  // An ordered frame from actor `source` for actor `dest` of the peer.
+  // An ordered frame from actor `source` for actor `dest` of the peer;
+  // source = `any` with a dest: behind every message queued for `dest` (a
+  // move marker).
   push_result push(std::vector<std::byte>& frame, std::uint64_t source, std::uint64_t dest);
   // An ordered frame outside any actor's order (hello, auth, monitor).
   push_result push_unordered(std::vector<std::byte>& frame) { return push(frame, any, any); }
@@ -90,6 +92,10 @@ private:
     std::uint64_t dest = 0;
     bool fragmented = false;
   };
+
+  // The source of a bulk entry pushed with source `any` for one actor: what
+  // comes later for that actor stays behind it, the rest passes.
+  static constexpr std::uint64_t any_sender = any - 1;
 
   static bool is_large(std::size_t frame_size) noexcept;
   // Whether a frame between source and dest must follow a bulk entry.

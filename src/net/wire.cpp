@@ -149,7 +149,7 @@ void write_auth(std::vector<std::byte>& out, const auth_tag& tag) {
 }
 
 std::size_t begin_actor_message(std::vector<std::byte>& out, const actor_message_header& x) {
-  if (!x.source_node && !x.dest_node && x.hops == 0) {
+  if (!x.source_node && !x.dest_node && x.hops == 0 && !x.marker) {
     // Nearly every message: the length (filled in by finish_frame), the kind,
     // three varints and no flags, put together here and appended at once.
     std::array<std::byte, length_size + 1 + 3 * max_varint_size + 1> head{};
@@ -166,7 +166,7 @@ std::size_t begin_actor_message(std::vector<std::byte>& out, const actor_message
   auto start = begin_frame(out, frame_kind::actor_message);
   binary_serializer f{out};
   f.write_varint(x.source);
-  f.write_byte((x.source_node ? 1 : 0) | (x.dest_node ? 2 : 0) | (x.hops != 0 ? 4 : 0));
+  f.write_byte((x.source_node ? 1 : 0) | (x.dest_node ? 2 : 0) | (x.hops != 0 ? 4 : 0) | (x.marker ? 8 : 0));
   if (x.source_node)
     write_node(f, x.source_node);
   f.write_varint(x.dest);
@@ -237,6 +237,17 @@ void write_route_hint(std::vector<std::byte>& out, const route_hint& x) {
   finish_frame(out, start);
 }
 
+void write_moved(std::vector<std::byte>& out, const moved& x) {
+  auto start = begin_frame(out, frame_kind::moved);
+  binary_serializer f{out};
+  write_node(f, x.to);
+  write_node(f, x.of);
+  f.write_varint(x.actor);
+  f.write_varint(x.token);
+  f.write_byte(x.ttl);
+  finish_frame(out, start);
+}
+
 void write_fragment_header(std::vector<std::byte>& out, std::size_t piece_size, bool last, std::uint64_t total) {
   const bool first = total != 0;
   auto n = static_cast<std::uint32_t>(piece_size + 2 + (first ? 8 : 0)); // kind, flags, total
@@ -255,7 +266,7 @@ bool is_known_kind(std::uint8_t kind) noexcept {
   auto in = [kind](frame_kind first, frame_kind last) {
     return kind >= static_cast<std::uint8_t>(first) && kind <= static_cast<std::uint8_t>(last);
   };
-  return in(frame_kind::hello, frame_kind::route_hint) || in(frame_kind::lookup_request, frame_kind::group_leave);
+  return in(frame_kind::hello, frame_kind::moved) || in(frame_kind::lookup_request, frame_kind::group_leave);
 }
 
 decode_result<std::uint32_t> read_length(std::span<const std::byte, length_size> prefix, std::size_t limit) noexcept {
@@ -381,8 +392,9 @@ decode_result<actor_message_header> read_actor_message(std::span<const std::byte
   std::uint8_t nodes{};
   if (!f.read_varint(x.source) || !f.read_byte(nodes))
     return malformed(f, "truncated message header");
-  if (nodes > 7)
+  if (nodes > 15)
     return error{sec::malformed_message, "bad node flags"};
+  x.marker = (nodes & 8) != 0;
   if ((nodes & 1) != 0 && !read_node(f, x.source_node))
     return malformed(f, "truncated message header");
   if (!f.read_varint(x.dest) || ((nodes & 2) != 0 && !read_node(f, x.dest_node)) || !f.read_varint(x.message_id))
@@ -393,6 +405,8 @@ decode_result<actor_message_header> read_actor_message(std::span<const std::byte
     return error{sec::malformed_message, "bad hop count " + std::to_string(x.hops)};
   if (x.dest == 0)
     return error{sec::malformed_message, "message without receiver"};
+  if (x.marker && f.remaining() != 0)
+    return error{sec::malformed_message, "move marker with a payload"};
   payload = body.subspan(f.position());
   return x;
 }
@@ -472,6 +486,19 @@ decode_result<route_hint> read_route_hint(std::span<const std::byte> body) noexc
     return error{sec::malformed_message, "route hint without two nodes"};
   if (x.ttl > max_hops)
     return error{sec::malformed_message, "bad route hint ttl " + std::to_string(x.ttl)};
+  return finish(f, x);
+}
+
+decode_result<moved> read_moved(std::span<const std::byte> body) noexcept {
+  binary_deserializer f{body};
+  moved x;
+  if (!read_node(f, x.to) || !read_node(f, x.of) || !f.read_varint(x.actor) || !f.read_varint(x.token)
+      || !f.read_byte(x.ttl))
+    return malformed(f, "truncated moved frame");
+  if (!x.to || !x.of || x.to == x.of || x.actor == 0)
+    return error{sec::malformed_message, "moved frame without two nodes and an actor"};
+  if (x.ttl > max_hops)
+    return error{sec::malformed_message, "bad moved ttl " + std::to_string(x.ttl)};
   return finish(f, x);
 }
 

@@ -20,7 +20,7 @@ namespace troupe::net::wire {
 
 // "TRPE" as a little-endian uint32, at the start of every hello.
 inline constexpr std::uint32_t magic = 0x45505254;
-inline constexpr std::uint16_t protocol_version = 5;
+inline constexpr std::uint16_t protocol_version = 6;
 
 // uint32 length (of kind and body), then uint8 kind.
 inline constexpr std::size_t length_size = 4;
@@ -45,6 +45,7 @@ enum class frame_kind : std::uint8_t {
   fragment = 8,      // a piece of a large actor_message frame (its kind and body)
   node_contact = 9,  // where a node (the sender, or one it is connected to) listens
   route_hint = 10,   // the way to a node the receiver may not know: through another node
+  moved = 11,        // a move marker arrived: the proxy it names may go on directly
   // The node services (service_wire.hpp), numbered apart from the kinds above
   // so that both lists can grow.
   lookup_request = 16,  // find a registered actor or a published group by name
@@ -114,6 +115,11 @@ struct actor_message_header {
   std::uint64_t message_id = 0;
   // How many nodes passed the message on so far.
   std::uint8_t hops = 0;
+  // No message: a move marker. The sending node moved its proxy of `dest`
+  // from this route onto a direct connection; `message_id` is the move's
+  // token. Its receiver answers with `moved` once every message sent before
+  // it was delivered.
+  bool marker = false;
 };
 
 struct node_contact {
@@ -128,6 +134,17 @@ struct route_hint {
   node_id target;
   node_id via;
   std::uint8_t ttl = max_hops; // how many more times it may be passed on
+};
+
+// The answer to a move marker: node `to` may send what it holds for actor
+// `actor` of node `of` on its direct connection. Passed on towards `to` by
+// nodes on the way, at most `ttl` more times.
+struct moved {
+  node_id to;
+  node_id of;
+  std::uint64_t actor = 0;
+  std::uint64_t token = 0;
+  std::uint8_t ttl = max_hops;
 };
 
 // ---- encoding: each appends one whole frame (length prefix included) ----------
@@ -146,6 +163,7 @@ void write_auth(std::vector<std::byte>& out, const auth_tag& tag);
 void write_goodbye(std::vector<std::byte>& out);
 void write_node_contact(std::vector<std::byte>& out, const node_contact& x);
 void write_route_hint(std::vector<std::byte>& out, const route_hint& x);
+void write_moved(std::vector<std::byte>& out, const moved& x);
 // The header of a fragment frame that carries the next `piece_size` bytes of
 // a large frame's kind and body; the caller writes those bytes right after it.
 // The first fragment of a frame says how long the whole is (`total`, the
@@ -192,6 +210,7 @@ struct down_info {
 decode_result<down_info> read_down(std::span<const std::byte> body) noexcept;
 decode_result<node_contact> read_node_contact(std::span<const std::byte> body) noexcept;
 decode_result<route_hint> read_route_hint(std::span<const std::byte> body) noexcept;
+decode_result<moved> read_moved(std::span<const std::byte> body) noexcept;
 
 // The proof of a node that knows `secret`: HMAC-SHA-256 over the nonce the
 // peer chose, the prover's node and the peer's node, so that a tag can be

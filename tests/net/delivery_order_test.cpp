@@ -2,7 +2,8 @@
 // Copyright (c) 2026 the troupe authors
 // The delivery order of one connection alone: per pair of actors, what
 // arrives after a message still being decoded waits for it; other pairs and
-// other actors pass; an actor's down waits for all of its messages.
+// other actors pass; an actor's down waits for all of its messages, and a
+// move marker for all messages to its actor from its node.
 #include "net/delivery_order.hpp"
 
 #include <gtest/gtest.h>
@@ -83,6 +84,27 @@ TEST(delivery_order, a_down_waits_for_every_pair_of_its_actor) {
   EXPECT_EQ(f.seen, "(n2's actor 1 down)to 3,");
   order.fulfil({n1, 1, 2}, to_2, f.note("to 2,"));
   EXPECT_EQ(f.seen, "(n2's actor 1 down)to 3,to 2,D");
+  EXPECT_TRUE(order.idle());
+}
+
+TEST(delivery_order, a_move_marker_waits_for_every_message_to_its_actor_from_its_node) {
+  log_fixture f;
+  delivery_order order;
+  auto from_1 = order.reserve({n1, 1, 2});
+  auto from_4 = order.reserve({n1, 4, 2});
+  auto anonymous = order.reserve({n2, 0, 2}); // no sender: its node may be a relay's
+  auto other_node = order.reserve({n2, 1, 2});
+  auto other_dest = order.reserve({n1, 1, 3});
+  order.after_messages_to(n1, 2, f.note("M"));
+  order.after_messages_to(n1, 5, f.note("(marker for 5)"));
+  EXPECT_EQ(f.seen, "(marker for 5)");
+  order.fulfil({n2, 1, 2}, other_node, f.note("n2,"));
+  order.fulfil({n1, 1, 3}, other_dest, f.note("to 3,"));
+  order.fulfil({n1, 4, 2}, from_4, f.note("4,"));
+  order.fulfil({n2, 0, 2}, anonymous, f.note("anon,"));
+  EXPECT_EQ(f.seen, "(marker for 5)n2,to 3,4,anon,");
+  order.fulfil({n1, 1, 2}, from_1, f.note("1,"));
+  EXPECT_EQ(f.seen, "(marker for 5)n2,to 3,4,anon,1,M");
   EXPECT_TRUE(order.idle());
 }
 

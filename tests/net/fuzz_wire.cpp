@@ -85,6 +85,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case wire::frame_kind::route_hint:
         (void)wire::read_route_hint(f->body);
         break;
+      case wire::frame_kind::moved:
+        (void)wire::read_moved(f->body);
+        break;
       case wire::frame_kind::heartbeat:
       case wire::frame_kind::goodbye:
         break;

@@ -222,6 +222,23 @@ TEST(outbound_queue, order_between_two_actors_holds_behind_a_large_message) {
   EXPECT_EQ(kinds, "2.....L1dg");
 }
 
+TEST(outbound_queue, a_frame_for_an_actor_from_no_actor_stays_behind_every_large_message_to_it) {
+  outbound_queue q{std::size_t{64} << 20};
+  auto to_2 = message_frame('L', big);
+  auto to_3 = message_frame('M', big);
+  auto marker = message_frame('m', 10);
+  auto other = message_frame('o', 10);
+  q.push(to_2, 1, 2);
+  q.push(to_3, 5, 3);
+  q.push(marker, outbound_queue::any, 2); // behind what actor 2 gets from anyone
+  q.push(other, 5, 4);
+  reader r;
+  r.drain(q);
+  // 'o' passes both large messages and the marker; the marker waits for 'L'
+  // (and, in the bulk lane after it, for 'M').
+  EXPECT_EQ(r.seen, "oLMm");
+}
+
 TEST(outbound_queue, a_sender_waits_while_the_queue_is_full_and_goes_on_once_it_drained) {
   constexpr std::size_t high = 4 * 1024;
   outbound_queue q{high};

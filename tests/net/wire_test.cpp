@@ -215,6 +215,68 @@ TEST(wire, route_hints_round_trip_and_malformed_ones_are_refused) {
   EXPECT_FALSE(wire::read_route_hint(longer));
 }
 
+TEST(wire, a_move_marker_round_trips_with_its_flag_and_no_payload) {
+  wire::actor_message_header hdr;
+  hdr.dest = 300;
+  hdr.dest_node = node_id::make_local();
+  hdr.message_id = 9; // the move's token
+  hdr.marker = true;
+  std::vector<std::byte> frame;
+  auto start = wire::begin_actor_message(frame, hdr);
+  wire::finish_frame(frame, start);
+  EXPECT_EQ(frame[wire::length_size + 2], std::byte{2 | 8}); // a dest node, and the marker bit
+  std::span<const std::byte> payload;
+  auto back = wire::read_actor_message(wire::read_frame(body_of(frame))->body, payload);
+  ASSERT_TRUE(back) << to_string(back.error());
+  EXPECT_TRUE(back->marker);
+  EXPECT_EQ(back->dest, 300u);
+  EXPECT_EQ(back->dest_node, hdr.dest_node);
+  EXPECT_EQ(back->message_id, 9u);
+  EXPECT_TRUE(payload.empty());
+  // A marker carries no message; a flag past the marker's is unknown.
+  auto with_payload = frame;
+  with_payload.push_back(std::byte{0xAB});
+  wire::finish_frame(with_payload, 0);
+  EXPECT_EQ(wire::read_actor_message(wire::read_frame(body_of(with_payload))->body, payload).error(),
+            sec::malformed_message);
+  auto unknown_flag = frame;
+  unknown_flag[wire::length_size + 2] = std::byte{2 | 16};
+  EXPECT_EQ(wire::read_actor_message(wire::read_frame(body_of(unknown_flag))->body, payload).error(),
+            sec::malformed_message);
+}
+
+TEST(wire, moved_frames_round_trip_and_malformed_ones_are_refused) {
+  auto a = node_id::make_local();
+  auto b = node_id{node_id::local_host_id(), a.process_id(), a.instance() + 1};
+  auto decode = [](const wire::moved& m) {
+    std::vector<std::byte> frame;
+    wire::write_moved(frame, m);
+    auto f = wire::read_frame(body_of(frame));
+    EXPECT_TRUE(f);
+    EXPECT_EQ(f->kind, wire::frame_kind::moved);
+    return wire::read_moved(f->body);
+  };
+  auto back = decode({a, b, 300, 9, 4});
+  ASSERT_TRUE(back) << to_string(back.error());
+  EXPECT_EQ(back->to, a);
+  EXPECT_EQ(back->of, b);
+  EXPECT_EQ(back->actor, 300u);
+  EXPECT_EQ(back->token, 9u);
+  EXPECT_EQ(back->ttl, 4);
+  EXPECT_EQ(decode({a, a, 300, 9, 4}).error(), sec::malformed_message);         // one node
+  EXPECT_EQ(decode({node_id{}, b, 300, 9, 4}).error(), sec::malformed_message); // to nobody
+  EXPECT_EQ(decode({a, b, 0, 9, 4}).error(), sec::malformed_message);           // no actor
+  EXPECT_EQ(decode({a, b, 300, 9, static_cast<std::uint8_t>(wire::max_hops + 1)}).error(), sec::malformed_message);
+  std::vector<std::byte> frame;
+  wire::write_moved(frame, {a, b, 300, 9, 1});
+  auto body = wire::read_frame(body_of(frame))->body;
+  for (std::size_t n = 0; n < body.size(); ++n)
+    EXPECT_FALSE(wire::read_moved(body.first(n))) << n;
+  std::vector<std::byte> longer{body.begin(), body.end()};
+  longer.push_back(std::byte{0});
+  EXPECT_FALSE(wire::read_moved(longer));
+}
+
 TEST(wire, down_and_monitor_round_trip_with_and_without_a_node) {
   for (node_id node : {node_id{}, node_id::make_local()}) {
     std::vector<std::byte> frame;
