@@ -6,19 +6,22 @@
 // is off everywhere), so every message to the greeter goes client -> B -> D ->
 // C and every answer comes back the same way, in order. B passes D's answer,
 // the greeter's handle, on without reading it; the routes are learned from the
-// traffic itself.
+// traffic itself. Then the client connects to C itself: the greeter's handle
+// moves onto that connection, and the numbers it sends on keep their order.
 //
 //   troupe_example_relay_chain                     runs the demo: C, D, B and a client
 //   troupe_example_relay_chain greeter             publishes a front for the greeter, prints "port=N"
 //   troupe_example_relay_chain relay PORT          publishes a front that hands each request on
 //                                                  to the front published at PORT, prints "port=N"
-//   troupe_example_relay_chain client PORT         asks the front at PORT for the greeter, talks to it
+//   troupe_example_relay_chain client PORT C_PORT  asks the front at PORT for the greeter, talks to it,
+//                                                  then connects to C at C_PORT and talks on
 // The node processes run until their stdin closes.
 #include <troupe/net.hpp>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -96,7 +99,20 @@ int run_relay_node(std::uint16_t upstream_port) {
   return serve(sys, front);
 }
 
-int run_client(std::uint16_t port) {
+// Sends first..last to the greeter and reads its answers: how many came back
+// in order (the greeter refuses a number out of order).
+int count_in_order(scoped_actor& self, const actor& g, int first, int last, bool& timed_out,
+                   const std::function<void(const error&)>& on_error) {
+  for (int i = first; i <= last; ++i)
+    self->send(g, i);
+  int answered = 0;
+  for (int i = first; i <= last && !timed_out; ++i)
+    self->receive([&](int x) { answered += x == first + answered; }, [&](const error& e) { on_error(e); },
+                  after(10s) >> [&] { timed_out = true; });
+  return answered;
+}
+
+int run_client(std::uint16_t port, std::uint16_t c_port) {
   auto cfg = node_config();
   actor_system sys{cfg};
   auto& mm = sys.middleman();
@@ -123,17 +139,24 @@ int run_client(std::uint16_t port) {
   self->request(g, 5s, hello, std::string{"client"})
     .receive([&](const std::string& s) { std::cout << "client: " << s << '\n'; }, on_error);
   constexpr int n = 1000;
-  for (int i = 1; i <= n; ++i)
-    self->send(g, i); // the answers, in order, come back over the same two hops
-  int answered = 0;
   bool timed_out = false;
-  for (int i = 0; i < n && !timed_out; ++i)
-    self->receive([&](int x) { answered += x == answered + 1; }, [&](const error& e) { on_error(e); },
-                  after(10s) >> [&] { timed_out = true; });
+  // The answers, in order, come back over the same two hops.
+  int answered = count_in_order(self, g, 1, n, timed_out, on_error);
   self->request(g, 5s, count).receive([&](int c) { answered = std::min(answered, c); }, on_error);
   std::cout << "client: " << answered << " of " << n << " numbers arrived and were answered in order\n";
   failures += answered != n;
-  // A monitor goes the same way; the greeter's real exit reason comes back.
+  // A connection of the client's own to C: the greeter's handle moves onto it
+  // (messages sent meanwhile wait until the relays passed on all before).
+  auto c_node = mm.connect("127.0.0.1", c_port);
+  if (!c_node || *c_node != g.node()) {
+    on_error(c_node ? error{sec::invalid_argument, "C_PORT is not node C's"} : c_node.error());
+    return 1;
+  }
+  answered = count_in_order(self, g, n + 1, 2 * n, timed_out, on_error);
+  std::cout << "client: connected to C directly; " << answered << " more numbers in order\n";
+  failures += answered != n;
+  // The monitor goes over the direct connection; the greeter's real exit
+  // reason comes back.
   self->monitor(g);
   self->send(g, quit);
   self->receive([&](const down_msg& d) { std::cout << "client: the greeter is down: " << to_string(d.reason) << '\n'; },
@@ -153,7 +176,7 @@ int run_demo() {
     failures = 1;
   } else {
     std::cout << "nodes: greeter C, relay D -> C, relay B -> D; the client connects to B" << std::endl;
-    failures += example::exit_code(example::spawn_self({"client", b.port})) != 0;
+    failures += example::exit_code(example::spawn_self({"client", b.port, c.port})) != 0;
   }
   for (auto* node : {&b, &d, &c})
     if (node->pid > 0)
@@ -172,8 +195,8 @@ int main(int argc, char** argv) {
     return run_greeter_node();
   if (args[0] == "relay" && args.size() == 2)
     return run_relay_node(static_cast<std::uint16_t>(std::stoi(args[1])));
-  if (args[0] == "client" && args.size() == 2)
-    return run_client(static_cast<std::uint16_t>(std::stoi(args[1])));
-  std::cerr << "usage: " << argv[0] << " [greeter | relay PORT | client PORT]\n";
+  if (args[0] == "client" && args.size() == 3)
+    return run_client(static_cast<std::uint16_t>(std::stoi(args[1])), static_cast<std::uint16_t>(std::stoi(args[2])));
+  std::cerr << "usage: " << argv[0] << " [greeter | relay PORT | client PORT C_PORT]\n";
   return 2;
 }

@@ -747,12 +747,15 @@ strong_actor_ptr middleman_impl::resolve_on_io(std::function<strong_actor_ptr()>
   return std::move(r->value);
 }
 
-void middleman_impl::remote_down(const node_id& node, actor_id id, const error& reason) {
+void middleman_impl::remote_down(const node_id& node, actor_id id, const error& reason, const peer* from) {
   strong_actor_ptr p;
   {
     std::lock_guard guard{proxies_mtx_};
     if (auto i = proxies_.find(node); i != proxies_.end())
       if (auto j = i->second.find(id); j != i->second.end()) {
+        if (from && reason == exit_reason::remote_link_unreachable
+            && !static_cast<remote_proxy*>(j->second->get())->routes_through(from))
+          return; // a route it no longer takes; its own route reports its end
         p = std::move(j->second);
         i->second.erase(j);
       }
@@ -786,6 +789,65 @@ void middleman_impl::peer_ready(const std::shared_ptr<peer>& p) {
     connected_.insert(p->node());
   }
   TROUPE_LOG_INFO(log_component, "connected to " << to_string(p->node()) << " at " << p->remote_endpoint_text());
+  move_routed_proxies(p->node());
+}
+
+void middleman_impl::move_routed_proxies(const node_id& node) {
+  auto direct = route_to(node);
+  if (!direct)
+    return;
+  std::vector<strong_actor_ptr> moving;
+  {
+    std::lock_guard guard{proxies_mtx_};
+    if (auto i = proxies_.find(node); i != proxies_.end())
+      for (auto& [id, x] : i->second)
+        if (static_cast<remote_proxy*>(x->get())->movable())
+          moving.push_back(x);
+  }
+  for (auto& x : moving) {
+    auto token = next_move_token_++;
+    static_cast<remote_proxy*>(x->get())->begin_move(direct, token);
+    send_move_marker(std::move(x), token);
+  }
+}
+
+void middleman_impl::send_move_marker(strong_actor_ptr proxy, std::uint64_t token) {
+  auto* p = static_cast<remote_proxy*>(proxy->get());
+  if (p->is_terminated())
+    return;
+  if (!p->relay_quiet()) {
+    // A sender still writes to the relay, or waits there for room: the marker
+    // goes behind its message, a moment later.
+    auto timer = std::make_shared<asio::steady_timer>(io_, std::chrono::milliseconds{1});
+    timer->async_wait([this, timer, proxy = std::move(proxy), token](const asio::error_code& ec) mutable {
+      if (!ec)
+        send_move_marker(std::move(proxy), token);
+    });
+    return;
+  }
+  auto direct = p->route();
+  if (!direct || direct->closed())
+    return; // it ends with the direct connection's close
+  // The actor's down comes over the direct connection from now on.
+  std::vector<std::byte> frame;
+  wire::write_monitor(frame, proxy->id());
+  direct->send_frame(frame);
+  if (auto relay = p->relay(); relay && !relay->closed())
+    relay->send_move_marker(proxy->id(), proxy->node(), token);
+  else
+    p->finish_move(token); // nothing can be on the way there any more
+}
+
+void middleman_impl::proxy_moved(const node_id& node, actor_id id, std::uint64_t token) {
+  strong_actor_ptr x;
+  {
+    std::lock_guard guard{proxies_mtx_};
+    if (auto i = proxies_.find(node); i != proxies_.end())
+      if (auto j = i->second.find(id); j != i->second.end())
+        x = j->second;
+  }
+  if (x)
+    static_cast<remote_proxy*>(x->get())->finish_move(token);
 }
 
 void middleman_impl::kept_by_dialer(const std::shared_ptr<peer>& p) {

@@ -130,7 +130,12 @@ public:
   // The threads that deserialize large messages (middleman.workers).
   decode_pool& decoders() noexcept { return decoders_; }
   // The remote actor is gone: its proxy (if any) terminates with `reason`.
-  void remote_down(const node_id& node, actor_id id, const error& reason);
+  // `from`, the connection that said so: a relay's report that the actor's
+  // node is unreachable does not end a proxy that moved off that relay.
+  void remote_down(const node_id& node, actor_id id, const error& reason, const peer* from = nullptr);
+  // The answer to this node's move marker for actor `id` of `node` arrived
+  // (I/O thread).
+  void proxy_moved(const node_id& node, actor_id id, std::uint64_t token);
 
   // ---- automatic connections (I/O thread) ----
   // Where this node accepts connections: its published ports, an empty host
@@ -252,6 +257,13 @@ private:
   std::unordered_map<remote_actor_key, std::vector<std::weak_ptr<peer>>, remote_actor_key_hash> relay_watchers_;
   // p closed: the proxies routed through it terminate.
   void kill_relayed_proxies(const peer* p);
+  // `node` has a direct connection now: the proxies of its actors that go
+  // through a relay move onto it (remote_proxy.hpp says how).
+  void move_routed_proxies(const node_id& node);
+  // The marker of move `token` goes out through the proxy's relay once no
+  // sender writes there any more, with the monitor on the direct connection.
+  void send_move_marker(strong_actor_ptr proxy, std::uint64_t token);
+  std::uint64_t next_move_token_ = 1;
   // p closed: the proxies of `nodes` bound to p terminate, though another
   // connection may lead there (their monitors were registered over p).
   void kill_proxies_bound_to(const peer* p, const std::vector<node_id>& nodes);

@@ -186,6 +186,9 @@ void peer::on_frame(std::span<const std::byte> bytes) {
     case wire::frame_kind::route_hint:
       err = on_route_hint(frame->body);
       break;
+    case wire::frame_kind::moved:
+      err = on_moved(frame->body);
+      break;
     case wire::frame_kind::monitor: {
       auto m = wire::read_monitor(frame->body);
       if (!m)
@@ -204,8 +207,9 @@ void peer::on_frame(std::span<const std::byte> bytes) {
       }
       // Not before the actor's messages that are still being decoded.
       auto of = info->node ? info->node : node();
-      order_.after_messages_of(
-        of, info->actor, [this, of, id = info->actor, reason = info->reason] { owner_.remote_down(of, id, reason); });
+      order_.after_messages_of(of, info->actor, [this, of, id = info->actor, reason = info->reason] {
+        owner_.remote_down(of, id, reason, this);
+      });
       break;
     }
     case wire::frame_kind::lookup_request:
@@ -303,6 +307,10 @@ error peer::on_actor_message(std::span<const std::byte> body) {
       answer_undeliverable(*hdr, error{sec::cannot_connect_to_node, "too many hops to " + to_string(hdr->dest_node)});
     else
       answer_undeliverable(*hdr, error{sec::cannot_connect_to_node, "no route to " + to_string(hdr->dest_node)});
+    return error{};
+  }
+  if (hdr->marker) {
+    on_move_marker(*hdr);
     return error{};
   }
   had_messages_ = true;
@@ -475,7 +483,7 @@ void peer::on_fragment(std::span<const std::byte> body) {
 
 void peer::answer_undeliverable(const wire::actor_message_header& hdr, const error& reason) {
   message_id mid{hdr.message_id};
-  if (!mid.is_request() || hdr.source == 0)
+  if (hdr.marker || !mid.is_request() || hdr.source == 0)
     return; // nobody waits for an answer
   if (hdr.source_node) {
     // The requester is on a third node: answer through its proxy.
@@ -550,7 +558,7 @@ error peer::send_actor_message(const mailbox_element& e, actor_id dest, const no
     write_from_sender();
   else
     start_write(r);
-  if (!owner_.on_io_thread() && !reading_on_worker())
+  if (sender_may_wait())
     out_.wait_for_room(size);
   return error{};
 }
@@ -561,13 +569,68 @@ void peer::forward_actor_message(const wire::actor_message_header& hdr, std::spa
   if (hdr.dest_node == node())
     out.dest_node = node_id{}; // the last hop
   ++out.hops;
-  if (!out.source_node && out.source != 0)
+  // A marker's answer goes back to the node that sent it.
+  if (!out.source_node && (out.source != 0 || out.marker))
     out.source_node = from;
   std::vector<std::byte> frame;
   auto start = wire::begin_actor_message(frame, out);
   frame.insert(frame.end(), payload.begin(), payload.end());
   wire::finish_frame(frame, start);
-  start_write(out_.push(frame, out.source, out.dest));
+  start_write(out_.push(frame, out.marker ? outbound_queue::any : out.source, out.dest));
+}
+
+bool peer::sender_may_wait() const {
+  return !owner_.on_io_thread() && !reading_on_worker();
+}
+
+void peer::send_move_marker(actor_id dest, const node_id& dest_node, std::uint64_t token) {
+  wire::actor_message_header hdr;
+  hdr.dest = dest;
+  hdr.dest_node = dest_node;
+  hdr.message_id = token;
+  hdr.marker = true;
+  std::vector<std::byte> frame;
+  auto start = wire::begin_actor_message(frame, hdr);
+  wire::finish_frame(frame, start);
+  // Behind every message queued for that actor, whoever sent it.
+  start_write(out_.push(frame, outbound_queue::any, dest));
+}
+
+void peer::on_move_marker(const wire::actor_message_header& hdr) {
+  // Answered once every message to that actor from the marker's node that
+  // arrived before it was delivered, over the way back to that node.
+  auto from = hdr.source_node ? hdr.source_node : node();
+  if (from == owner_.system().node())
+    return;
+  if (from != node())
+    owner_.learn_route(from, shared_from_this());
+  wire::moved answer{from, owner_.system().node(), hdr.dest, hdr.message_id};
+  order_.after_messages_to(from, hdr.dest, [this, answer] {
+    if (auto next = owner_.next_hop(answer.to)) {
+      std::vector<std::byte> frame;
+      wire::write_moved(frame, answer);
+      next->send_frame(frame);
+    }
+  });
+}
+
+error peer::on_moved(std::span<const std::byte> body) {
+  auto m = wire::read_moved(body);
+  if (!m)
+    return m.error();
+  if (m->to == owner_.system().node()) {
+    owner_.proxy_moved(m->of, m->actor, m->token);
+    return error{};
+  }
+  // For a node behind this one: on towards it, never back.
+  auto next = owner_.next_hop(m->to);
+  if (next && next.get() != this && m->ttl > 0) {
+    --m->ttl;
+    std::vector<std::byte> frame;
+    wire::write_moved(frame, *m);
+    next->send_frame(frame);
+  }
+  return error{};
 }
 
 void peer::send_frame(std::vector<std::byte>& frame) {

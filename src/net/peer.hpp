@@ -77,6 +77,14 @@ public:
   void forward_actor_message(const wire::actor_message_header& hdr, std::span<const std::byte> payload,
                              const node_id& from);
 
+  // Whether the calling thread may block until the I/O thread made room:
+  // neither the I/O thread itself nor a worker that holds this node's input.
+  bool sender_may_wait() const;
+
+  // Queues a move marker for the actor `dest` of `dest_node`, a node this
+  // peer relays to, behind every message for that actor (I/O thread).
+  void send_move_marker(actor_id dest, const node_id& dest_node, std::uint64_t token);
+
   // Queues a whole frame that keeps no order with actor messages (any thread).
   void send_frame(std::vector<std::byte>& frame);
   // Queues the down frame of the actor `id`, behind its messages.
@@ -193,6 +201,11 @@ private:
   void on_fragment(std::span<const std::byte> body);
   error on_node_contact(std::span<const std::byte> body);
   error on_route_hint(std::span<const std::byte> body);
+  // A node moved its proxy of a local actor off the route this marker came
+  // by: it hears so once what came before the marker was delivered.
+  void on_move_marker(const wire::actor_message_header& hdr);
+  // The answer to a marker of this node, or of one behind it.
+  error on_moved(std::span<const std::byte> body);
   // Where the peer told a node listens, an empty host made the address this
   // connection comes from.
   void set_contacts(std::vector<wire::endpoint> eps);

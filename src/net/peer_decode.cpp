@@ -40,8 +40,8 @@ error peer::on_large_frame(reassembly::frame whole) {
   auto hdr = wire::read_actor_message(head->body, payload);
   if (!hdr)
     return hdr.error();
-  if (hdr->dest_node && hdr->dest_node != owner_.system().node())
-    return on_actor_message(head->body); // passed on to another node, from here: it needs no decoding
+  if ((hdr->dest_node && hdr->dest_node != owner_.system().node()) || hdr->marker)
+    return on_actor_message(head->body); // passed on to another node, or no message: nothing to decode
   auto key = pair_of(*hdr);
   auto origin = origin_of(*hdr);
   auto ticket = order_.reserve(key);

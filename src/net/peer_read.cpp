@@ -279,8 +279,9 @@ peer::worker_frame peer::frame_on_worker(std::span<const std::byte> bytes, execu
     return worker_frame::to_io;
   std::span<const std::byte> payload;
   auto hdr = wire::read_actor_message(frame->body, payload);
-  // Passed on, or from a third node: the I/O thread knows the routes.
-  if (!hdr || hdr->source_node || (hdr->dest_node && hdr->dest_node != owner_.system().node()))
+  // Passed on, from a third node, or a move marker: the I/O thread knows the
+  // routes.
+  if (!hdr || hdr->source_node || hdr->marker || (hdr->dest_node && hdr->dest_node != owner_.system().node()))
     return worker_frame::to_io;
   auto dest = receiver_of(hdr->dest);
   if (!dest)

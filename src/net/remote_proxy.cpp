@@ -3,12 +3,15 @@
 #include "remote_proxy.hpp"
 
 #include <new>
+#include <utility>
 
 #include "peer.hpp"
 #include "troupe/detail/thread_cache.hpp"
-#include "troupe/mailbox_element.hpp"
 
 namespace troupe::net {
+
+remote_proxy::remote_proxy(std::weak_ptr<peer> route, bool routed)
+  : route_(std::move(route)), move_(routed ? std::make_unique<move_state>() : nullptr) {}
 
 strong_actor_ptr remote_proxy::make(actor_system& sys, const node_id& node, actor_id id, std::weak_ptr<peer> route) {
   constexpr std::size_t size = actor_control_block::actor_offset + sizeof(remote_proxy);
@@ -16,24 +19,23 @@ strong_actor_ptr remote_proxy::make(actor_system& sys, const node_id& node, acto
   auto* block = new (mem) actor_control_block(id, &sys, static_cast<std::uint32_t>(size));
   try {
     block->set_remote_node(node);
+    auto first = route.lock();
+    new (block->get()) remote_proxy(std::move(route), first && first->node() != node);
   } catch (...) {
     block->~actor_control_block();
     detail::cached_deallocate(mem, size);
     throw;
   }
-  new (block->get()) remote_proxy(std::move(route));
   return strong_actor_ptr{block, false};
 }
 
-bool remote_proxy::enqueue(mailbox_element_ptr e, execution_unit* ctx) {
+bool remote_proxy::send_on(const std::shared_ptr<peer>& p, mailbox_element_ptr& e, execution_unit* ctx) {
   // The reason is made only when needed: a non-empty error allocates.
   error reason;
-  if (!is_terminated()) {
-    if (auto p = route_.lock()) {
-      reason = p->send_actor_message(*e, id(), node());
-      if (reason.empty())
-        return true;
-    }
+  if (p) {
+    reason = p->send_actor_message(*e, id(), node());
+    if (reason.empty())
+      return true;
   }
   if (reason.empty())
     reason = sec::request_receiver_down;
@@ -41,6 +43,123 @@ bool remote_proxy::enqueue(mailbox_element_ptr e, execution_unit* ctx) {
   // announced) is dropped; a request is answered with the reason.
   bounce(std::move(e), reason, ctx);
   return false;
+}
+
+bool remote_proxy::enqueue(mailbox_element_ptr e, execution_unit* ctx) {
+  if (is_terminated())
+    return send_on(nullptr, e, ctx);
+  if (move_)
+    return enqueue_routed(std::move(e), ctx);
+  return send_on(route_.lock(), e, ctx);
+}
+
+bool remote_proxy::enqueue_routed(mailbox_element_ptr e, execution_unit* ctx) {
+  auto& m = *move_;
+  switch (m.now.load(std::memory_order_acquire)) {
+    case phase::direct:
+      return send_on(m.direct.lock(), e, ctx); // `direct` no longer changes
+    case phase::relayed: {
+      // Counted before the phase is read again, and begin_move stores the
+      // phase before relay_quiet reads the count: either this sender sees the
+      // move, or the move sees this sender and waits with its marker.
+      m.relay_senders.fetch_add(1, std::memory_order_seq_cst);
+      if (m.now.load(std::memory_order_seq_cst) == phase::relayed) {
+        auto sent = send_on(route_.lock(), e, ctx);
+        m.relay_senders.fetch_sub(1, std::memory_order_release);
+        return sent;
+      }
+      m.relay_senders.fetch_sub(1, std::memory_order_release);
+      break;
+    }
+    default:
+      break;
+  }
+  std::unique_lock lock{m.mtx};
+  switch (m.now.load(std::memory_order_relaxed)) {
+    case phase::holding:
+      m.held.push_back(std::move(e));
+      if (m.held.size() >= max_held)
+        if (auto direct = m.direct.lock(); direct && direct->sender_may_wait())
+          m.moved.wait(lock, [&] { return m.now.load(std::memory_order_relaxed) != phase::holding; });
+      return true;
+    case phase::direct:
+      lock.unlock();
+      return send_on(m.direct.lock(), e, ctx);
+    default: // ended
+      lock.unlock();
+      return send_on(nullptr, e, ctx);
+  }
+}
+
+bool remote_proxy::routes_through(const peer* p) const noexcept {
+  if (!move_)
+    return route_.lock().get() == p;
+  switch (move_->now.load(std::memory_order_acquire)) {
+    case phase::relayed:
+      return route_.lock().get() == p;
+    case phase::holding:
+      return route_.lock().get() == p || move_->direct.lock().get() == p;
+    default:
+      return move_->direct.lock().get() == p;
+  }
+}
+
+std::shared_ptr<peer> remote_proxy::route() const noexcept {
+  if (!move_ || move_->now.load(std::memory_order_acquire) == phase::relayed)
+    return route_.lock();
+  return move_->direct.lock();
+}
+
+void remote_proxy::kill(const error& reason) {
+  finalize_links(reason); // from here on, enqueue bounces
+  if (!move_)
+    return;
+  std::vector<mailbox_element_ptr> held;
+  {
+    std::lock_guard guard{move_->mtx};
+    move_->now.store(phase::ended, std::memory_order_release);
+    held.swap(move_->held);
+  }
+  move_->moved.notify_all();
+  for (auto& e : held)
+    bounce(std::move(e), sec::request_receiver_down, nullptr);
+}
+
+bool remote_proxy::movable() const noexcept {
+  return move_ && move_->now.load(std::memory_order_acquire) == phase::relayed;
+}
+
+void remote_proxy::begin_move(std::weak_ptr<peer> direct, std::uint64_t token) {
+  if (!move_)
+    return;
+  std::lock_guard guard{move_->mtx};
+  if (move_->now.load(std::memory_order_relaxed) != phase::relayed)
+    return;
+  move_->direct = std::move(direct);
+  move_->token = token;
+  move_->now.store(phase::holding, std::memory_order_seq_cst);
+}
+
+bool remote_proxy::relay_quiet() const noexcept {
+  return !move_ || move_->relay_senders.load(std::memory_order_seq_cst) == 0;
+}
+
+bool remote_proxy::finish_move(std::uint64_t token) {
+  if (!move_)
+    return false;
+  auto& m = *move_;
+  std::lock_guard guard{m.mtx};
+  if (m.now.load(std::memory_order_relaxed) != phase::holding || m.token != token)
+    return false;
+  // Under the lock, so that a sender that waits for it comes after these. On
+  // the I/O thread a send never waits for room.
+  auto direct = m.direct.lock();
+  for (auto& e : m.held)
+    send_on(direct, e, nullptr);
+  m.held.clear();
+  m.now.store(phase::direct, std::memory_order_release);
+  m.moved.notify_all();
+  return true;
 }
 
 } // namespace troupe::net

@@ -6,10 +6,24 @@
 // handle to the remote actor; enqueue serializes the message onto the
 // connection to that node. Links and monitors attach to the proxy and fire
 // when the remote actor terminates (a down frame) or its node is lost.
+//
+// A proxy routed through another node (a relay) moves onto a direct
+// connection to its actor's node once there is one. So that its messages
+// cannot overtake one another on the two paths, the move holds what is sent
+// meanwhile: a marker goes out through the relay behind everything sent
+// before, and once the actor's node answers that the marker arrived, the held
+// messages go out on the direct connection, and so does all that follows.
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <mutex>
+#include <vector>
 
 #include "troupe/abstract_actor.hpp"
 #include "troupe/actor_control_block.hpp"
+#include "troupe/mailbox_element.hpp"
 #include "troupe/node_id.hpp"
 
 namespace troupe::net {
@@ -18,7 +32,8 @@ class peer;
 
 class remote_proxy final : public abstract_actor {
 public:
-  explicit remote_proxy(std::weak_ptr<peer> route) noexcept : route_(std::move(route)) {}
+  // `routed`: `route` is a relay, not a connection to the actor's node.
+  remote_proxy(std::weak_ptr<peer> route, bool routed);
 
   // Allocates control block and proxy in one block, as a spawn does. The
   // block has the remote actor's id and node.
@@ -27,18 +42,58 @@ public:
   bool enqueue(mailbox_element_ptr e, execution_unit* ctx) override;
   const char* name() const override { return "remote_proxy"; }
 
-  // Whether its messages go out on `p` (directly or routed through it).
-  bool routes_through(const peer* p) const noexcept { return route_.lock().get() == p; }
+  // Whether its messages go out on `p` (directly or routed through it); while
+  // it moves, on the relay and on the direct connection both (I/O thread).
+  bool routes_through(const peer* p) const noexcept;
 
-  // The connection its messages go out on (null once closed).
-  std::shared_ptr<peer> route() const noexcept { return route_.lock(); }
+  // The connection its messages go out on (null once closed; I/O thread).
+  std::shared_ptr<peer> route() const noexcept;
 
   // The remote actor is gone: links and monitors fire with `reason`, and
-  // later messages bounce (requests get sec::request_receiver_down).
-  void kill(const error& reason) { finalize_links(reason); }
+  // later messages bounce (requests get sec::request_receiver_down), those
+  // held by a move included.
+  void kill(const error& reason);
+
+  // ---- moving onto a direct connection (I/O thread) ----
+  // Whether it goes through a relay and has not begun to move.
+  bool movable() const noexcept;
+  // Holds what is sent from now on, for `direct`; `token` names this move.
+  void begin_move(std::weak_ptr<peer> direct, std::uint64_t token);
+  // Whether no sender is still writing to the relay: the marker may go out
+  // behind the last message it took.
+  bool relay_quiet() const noexcept;
+  // The relay it moves away from (null if closed).
+  std::shared_ptr<peer> relay() const noexcept { return route_.lock(); }
+  // The marker of move `token` arrived: the held messages go out on the
+  // direct connection, and so does everything after them. False when no
+  // move of that token waits (a stale or a repeated answer).
+  bool finish_move(std::uint64_t token);
 
 private:
+  enum class phase : std::uint8_t { relayed, holding, direct, ended };
+  // A sender that finds this many messages held waits, where it may, until
+  // the move ends (flow control: a relay that stalls the marker stalls the
+  // sender, as a full queue would).
+  static constexpr std::size_t max_held = 8192;
+  struct move_state {
+    std::atomic<phase> now{phase::relayed};
+    // Senders writing to the relay right now: the marker waits for them.
+    std::atomic<std::uint32_t> relay_senders{0};
+    std::mutex mtx; // the holding phase: held, and the step out of it
+    // Senders that found `held` full wait here for the step out of holding.
+    std::condition_variable moved;
+    std::weak_ptr<peer> direct; // set before `now` leaves relayed
+    std::uint64_t token = 0;
+    std::vector<mailbox_element_ptr> held;
+  };
+
+  bool send_on(const std::shared_ptr<peer>& p, mailbox_element_ptr& e, execution_unit* ctx);
+  // A routed proxy's send, in whatever phase its move is.
+  bool enqueue_routed(mailbox_element_ptr e, execution_unit* ctx);
+
   std::weak_ptr<peer> route_;
+  // Only a routed proxy has one: a direct proxy's sends stay as they were.
+  std::unique_ptr<move_state> move_;
 };
 
 } // namespace troupe::net

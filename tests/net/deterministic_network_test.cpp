@@ -300,3 +300,106 @@ TEST(deterministic_services_test, a_remote_group_is_joined_on_the_test_thread) {
 }
 
 } // namespace
+
+namespace {
+
+// Three nodes driven by the test: c serves on two ports, b is connected to c
+// and hands out c's service, and a, which makes no connection on its own,
+// gets the handle from b: its traffic goes through b until a connects to c.
+class deterministic_move_test : public ::testing::Test {
+public:
+  deterministic_move_test()
+    : nodes(test_network_name()), c(nodes.add_node()), b(nodes.add_node()),
+      a(nodes.add_node({{"middleman.enable-automatic-connections", "false"}})), asked(std::make_shared<answers>()),
+      seen(std::make_shared<outcome>()) {
+    svc = c.spawn(test::service);
+    auto for_b = c.middleman().publish(svc, 0);
+    auto for_a = c.middleman().publish(svc, 0);
+    EXPECT_TRUE(for_b && for_a);
+    c_port_of_b = for_b ? *for_b : 0;
+    c_port = for_a ? *for_a : 0;
+    auto svc_at_b = b.middleman().remote_actor("memory", c_port_of_b);
+    EXPECT_TRUE(svc_at_b) << to_string(svc_at_b.error());
+    auto dir =
+      b.spawn([h = svc_at_b ? *svc_at_b : actor{}]() -> behavior { return {on(atom("find")) >> [h] { return h; }}; });
+    auto p = b.middleman().publish(dir, 0);
+    EXPECT_TRUE(p);
+    b_port = p ? *p : 0;
+    auto dir_at_a = a.middleman().remote_actor("memory", b_port);
+    EXPECT_TRUE(dir_at_a) << to_string(dir_at_a.error());
+    auto got = std::make_shared<actor>();
+    a.spawn([d = dir_at_a ? *dir_at_a : actor{}, got](event_based_actor* self) {
+      self->request(d, 1s, atom("find")).then([got](actor& h) { *got = std::move(h); });
+    });
+    nodes.run();
+    handle = *got;
+    asker = spawn_asker(a, asked);
+    // Watches the handle (kept alive by the test's handle to it).
+    watcher = a.spawn([h = handle, out = seen](event_based_actor* self) -> behavior {
+      self->monitor(h);
+      self->set_down_handler([out](down_msg& dm) { out->down = dm.reason; });
+      return {[](int) {}};
+    });
+    nodes.run();
+  }
+
+  test::deterministic_nodes nodes;
+  actor_system& c;
+  actor_system& b;
+  actor_system& a;
+  std::shared_ptr<answers> asked;
+  std::shared_ptr<outcome> seen;
+  actor svc;
+  actor handle;
+  actor asker;
+  actor watcher;
+  std::uint16_t c_port_of_b = 0;
+  std::uint16_t c_port = 0;
+  std::uint16_t b_port = 0;
+};
+
+} // namespace
+
+TEST_F(deterministic_move_test, a_routed_handle_moves_to_a_direct_connection_and_outlives_its_relay) {
+  ASSERT_TRUE(handle);
+  EXPECT_EQ(handle.node(), c.node());
+  anon_send(asker, handle, 1, 2); // through b
+  nodes.run();
+  EXPECT_EQ(asked->sums, std::vector<int>{3});
+  auto node_c = a.middleman().connect("memory", c_port);
+  ASSERT_TRUE(node_c) << to_string(node_c.error());
+  EXPECT_EQ(*node_c, c.node());
+  nodes.run(); // the marker's round trip through b
+  EXPECT_EQ(nodes.network->cut(b_port), 1u);
+  nodes.run();
+  EXPECT_FALSE(seen->down); // the handle no longer depends on b
+  anon_send(asker, handle, 20, 22);
+  nodes.run();
+  EXPECT_EQ(asked->sums, (std::vector<int>{3, 42}));
+  EXPECT_TRUE(asked->failures.empty());
+  // Its monitor moved too: the real exit reason comes over the new connection.
+  scoped_actor(c)->send_exit(svc, exit_reason::user_shutdown);
+  nodes.run();
+  ASSERT_TRUE(seen->down);
+  EXPECT_EQ(*seen->down, exit_reason::user_shutdown);
+}
+
+TEST_F(deterministic_move_test, a_relay_lost_during_a_move_ends_the_handle_and_answers_what_it_held) {
+  ASSERT_TRUE(handle);
+  nodes.network->partition(c_port_of_b); // b's way to c holds the marker back
+  auto node_c = a.middleman().connect("memory", c_port);
+  ASSERT_TRUE(node_c) << to_string(node_c.error());
+  anon_send(asker, handle, 1, 2);
+  nodes.run();
+  // Held while the marker has not come back.
+  EXPECT_TRUE(asked->sums.empty());
+  EXPECT_TRUE(asked->failures.empty());
+  EXPECT_FALSE(seen->down);
+  EXPECT_EQ(nodes.network->cut(b_port), 1u);
+  nodes.run();
+  EXPECT_TRUE(asked->sums.empty());
+  ASSERT_EQ(asked->failures.size(), 1u);
+  EXPECT_EQ(asked->failures.front(), sec::request_receiver_down);
+  ASSERT_TRUE(seen->down);
+  EXPECT_EQ(*seen->down, exit_reason::remote_link_unreachable);
+}

@@ -3,7 +3,8 @@
 // Handles that travel between processes: a handle to a third node, received
 // from a node connected to it, makes this node connect to the third one
 // directly; where it cannot (or must not), the handle works through the node
-// it came from (requests, the real exit reason, the relay's loss). And eight
+// it came from (requests, the real exit reason, the relay's loss), until a
+// direct connection is made, which its handles then move onto. And eight
 // processes in which every node talks to every other through handles passed
 // around.
 #include <gtest/gtest.h>
@@ -121,6 +122,29 @@ struct chain_of_nodes {
   std::string problem;
 };
 
+// Sends ('seq', 0..n-1) to a service 100 at a time, a message to itself
+// between batches, so that its sends go on while the test thread connects;
+// then asks for the report and passes it to `to` as ('streamed', count, in
+// order).
+behavior streamer(event_based_actor* self) {
+  auto next = std::make_shared<std::int64_t>(0);
+  return {
+    [=](atom_value a, const actor& svc, std::int64_t n, const actor& to) {
+      if (a != atom("go"))
+        return;
+      for (int k = 0; k < 100 && *next < n; ++k)
+        self->send(svc, atom("seq"), (*next)++);
+      if (*next < n) {
+        self->send(self, atom("go"), svc, n, to);
+        return;
+      }
+      self->request(svc, 60s, atom("report"))
+        .then([=](std::int64_t count, bool in_order) { self->send(to, atom("streamed"), count, in_order); },
+              [=](error&) { self->send(to, atom("streamed"), std::int64_t{-1}, false); });
+    },
+  };
+}
+
 } // namespace
 
 TEST(routing, a_handle_passed_on_by_a_node_that_does_not_know_its_node_works_over_two_hops) {
@@ -173,6 +197,55 @@ TEST(routing, the_loss_of_the_relay_ends_the_handles_routed_through_it) {
   self->monitor(t.svc_c);
   t.b.kill_now();
   EXPECT_EQ(await_down(self), exit_reason::remote_link_unreachable);
+  EXPECT_EQ(t.c.stop(), 0);
+}
+
+TEST(routing, a_handle_routed_through_a_relay_moves_to_a_direct_connection_made_later) {
+  three_nodes t;
+  ASSERT_TRUE(t.svc_c) << t.problem;
+  ASSERT_FALSE(connected_to(t.sys, t.svc_c.node()));
+  scoped_actor self{t.sys};
+  self->monitor(t.svc_c);
+  // One stream of numbered messages, half sent through b, half after the
+  // direct connection: the move keeps them in order.
+  for (std::int64_t i = 0; i < 5'000; ++i)
+    self->send(t.svc_c, atom("seq"), i);
+  auto node_c = t.sys.middleman().connect("127.0.0.1", t.c.port());
+  ASSERT_TRUE(node_c) << to_string(node_c.error());
+  EXPECT_EQ(*node_c, t.svc_c.node());
+  for (std::int64_t i = 5'000; i < 10'000; ++i)
+    self->send(t.svc_c, atom("seq"), i);
+  EXPECT_EQ(test::check_report(self, t.svc_c, 10'000), "");
+  // The handle no longer goes through b: it outlives b, and its monitor
+  // sees the real exit reason.
+  t.b.kill_now();
+  int sum = 0;
+  self->request(t.svc_c, 10s, atom("add"), 20, 22)
+    .receive([&](int r) { sum = r; }, [](error& e) { FAIL() << to_string(e); });
+  EXPECT_EQ(sum, 42);
+  self->send(t.svc_c, atom("quit"));
+  EXPECT_EQ(await_down(self), exit_reason::user_shutdown);
+  EXPECT_EQ(t.c.stop(), 0);
+}
+
+TEST(routing, messages_sent_while_a_handle_moves_keep_their_order) {
+  three_nodes t;
+  ASSERT_TRUE(t.svc_c) << t.problem;
+  scoped_actor self{t.sys};
+  // Another thread sends all along while this one connects to c: sends
+  // through b, held and direct ones meet the move at whatever point.
+  constexpr std::int64_t n = 40'000;
+  auto s = t.sys.spawn(streamer);
+  self->send(s, atom("go"), t.svc_c, n, actor{self});
+  auto node_c = t.sys.middleman().connect("127.0.0.1", t.c.port());
+  ASSERT_TRUE(node_c) << to_string(node_c.error());
+  std::int64_t count = 0;
+  bool in_order = false;
+  self->receive([&](atom_value, std::int64_t c, bool o) { count = c, in_order = o; },
+                after(60s) >> [] { ADD_FAILURE() << "no report"; });
+  EXPECT_EQ(count, n);
+  EXPECT_TRUE(in_order);
+  EXPECT_EQ(t.b.stop(), 0);
   EXPECT_EQ(t.c.stop(), 0);
 }
 
