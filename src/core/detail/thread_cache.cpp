@@ -12,47 +12,38 @@ namespace troupe::detail {
 
 namespace {
 
-// Shared by all threads: batches of free blocks per size class, and the slabs
-// new blocks are carved from. Slabs live as long as the process.
 // A fresh slab. The first slabs are 64 KiB from the heap, so that small programs
-// stay small. Once a program has carved 4 MiB, slabs are 2 MiB, mapped 2 MiB
-// aligned and advised as transparent huge pages: an actor- or message-heavy
-// program then takes one page fault per 2 MiB instead of 512 (the N:1 mailbox
-// benchmark spent more time in page faults than in messaging).
+// stay small. Once a program has carved 4 MiB, slabs are 2 MiB mappings of
+// their own. They are not advised as transparent huge pages: a huge page comes
+// from a free 2 MiB block of the kernel's, and on a virtual machine whose
+// kernel reports such blocks to the host (virtio-balloon free page reporting)
+// each is faulted in again by the host. Measured on such a machine, the N:1
+// mailbox (112 MB of queued messages) took 300-430 ms with the hint when the
+// memory had been free for a few seconds, and 140-180 ms without it (the
+// hint saved about a fifth only when the memory had just been freed).
 struct slab {
   std::byte* base;
   std::size_t size;
 };
 
 constexpr std::size_t small_slab_size = 64 * 1024;
-constexpr std::size_t huge_slab_size = 2 * 1024 * 1024;
+constexpr std::size_t large_slab_size = 2 * 1024 * 1024;
 constexpr std::size_t small_slab_budget = 4 * 1024 * 1024;
 
-std::byte* map_huge_slab() noexcept {
-  // Map twice the size and trim to a 2 MiB aligned window.
-  void* p = ::mmap(nullptr, 2 * huge_slab_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED)
-    return nullptr;
-  auto addr = reinterpret_cast<std::uintptr_t>(p);
-  auto aligned = (addr + huge_slab_size - 1) & ~(huge_slab_size - 1);
-  if (aligned > addr)
-    ::munmap(p, aligned - addr);
-  auto tail = addr + 2 * huge_slab_size - (aligned + huge_slab_size);
-  if (tail > 0)
-    ::munmap(reinterpret_cast<void*>(aligned + huge_slab_size), tail);
-#ifdef MADV_HUGEPAGE
-  ::madvise(reinterpret_cast<void*>(aligned), huge_slab_size, MADV_HUGEPAGE); // a hint: failure is harmless
-#endif
-  return reinterpret_cast<std::byte*>(aligned);
+std::byte* map_large_slab() noexcept {
+  void* p = ::mmap(nullptr, large_slab_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return p == MAP_FAILED ? nullptr : static_cast<std::byte*>(p);
 }
 
 slab new_slab(std::size_t carved_so_far) {
   if (carved_so_far >= small_slab_budget)
-    if (auto* p = map_huge_slab())
-      return {p, huge_slab_size};
+    if (auto* p = map_large_slab())
+      return {p, large_slab_size};
   return {static_cast<std::byte*>(::operator new(small_slab_size)), small_slab_size};
 }
 
+// Shared by all threads: batches of free blocks per size class, and the slabs
+// new blocks are carved from. Slabs live as long as the process.
 struct depot {
 
   struct size_class_depot {
