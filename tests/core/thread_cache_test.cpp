@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
-// The per-thread block cache: 8-byte size classes, alignment guarantees, and
-// blocks that move between threads.
+// The per-thread block cache: 8-byte size classes, alignment guarantees,
+// blocks that move between threads, and blocks that all come back.
 #include <troupe/troupe.hpp>
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdint>
+#include <cstring>
+#include <iterator>
+#include <mutex>
 #include <set>
 #include <thread>
 #include <vector>
@@ -92,4 +96,76 @@ TEST(thread_cache, blocks_cross_threads) {
   }
   for (auto* p : blocks)
     cached_deallocate(p, 56);
+}
+
+// Blocks that threads trade while they allocate have one owner at a time (each
+// owner's fill survives until it frees the block), and every block comes back:
+// once all threads let go, the depot holds every block it carved, which is
+// what lets an ending actor_system carve anew from the first slab.
+TEST(thread_cache, traded_blocks_have_one_owner_and_all_come_back) {
+  if constexpr (!detail::thread_cache_enabled)
+    GTEST_SKIP() << "sanitizer build: the thread cache is bypassed";
+  constexpr std::size_t threads = 4, rounds = 40, per_round = 700;
+  constexpr std::size_t sizes[] = {24, 32, 56, 200};
+  struct held {
+    unsigned char* p;
+    std::size_t size;
+    unsigned char fill;
+  };
+  std::mutex mtx;
+  std::vector<std::vector<held>> outbox(threads);
+  std::atomic<std::size_t> broken{0};
+  auto check_and_free = [&](std::vector<held>& blocks) {
+    for (auto& b : blocks) {
+      for (std::size_t i = 0; i < b.size; ++i)
+        if (b.p[i] != b.fill) {
+          broken.fetch_add(1);
+          break;
+        }
+      cached_deallocate(b.p, b.size);
+    }
+    blocks.clear();
+  };
+  std::vector<std::thread> pool;
+  for (std::size_t t = 0; t < threads; ++t)
+    pool.emplace_back([&, t] {
+      for (std::size_t r = 0; r < rounds; ++r) {
+        std::vector<held> mine;
+        for (std::size_t i = 0; i < per_round; ++i) {
+          const std::size_t size = sizes[(i + r) % std::size(sizes)];
+          auto* p = static_cast<unsigned char*>(cached_allocate(size));
+          const auto fill = static_cast<unsigned char>(t * 61 + r * 7 + i);
+          std::memset(p, fill, size);
+          mine.push_back(held{p, size, fill});
+        }
+        std::vector<held> theirs;
+        {
+          std::lock_guard guard{mtx};
+          auto& out = outbox[t];
+          out.insert(out.end(), mine.begin(), mine.end());
+          theirs.swap(outbox[(t + 1) % threads]);
+        }
+        check_and_free(theirs);
+      }
+    });
+  for (auto& th : pool)
+    th.join();
+  for (auto& out : outbox)
+    check_and_free(out);
+  EXPECT_EQ(broken.load(), 0u) << "blocks written by a second owner while the first held them";
+  EXPECT_TRUE(thread_cache::recycle_if_unused()) << "a block carved from a slab never came back";
+}
+
+// Threads without a cache (exiting ones) take single blocks; a fresh carve
+// gives them a page's worth, and the rest of it is not lost.
+TEST(thread_cache, uncached_blocks_all_come_back) {
+  if constexpr (!detail::thread_cache_enabled)
+    GTEST_SKIP() << "sanitizer build: the thread cache is bypassed";
+  std::vector<void*> blocks;
+  for (int i = 0; i < 1000; ++i)
+    blocks.push_back(thread_cache::allocate_uncached(40));
+  EXPECT_EQ(std::set<void*>(blocks.begin(), blocks.end()).size(), blocks.size());
+  for (auto* p : blocks)
+    thread_cache::deallocate_uncached(p, 40);
+  EXPECT_TRUE(thread_cache::recycle_if_unused()) << "a block carved from a slab never came back";
 }

@@ -83,7 +83,9 @@ public:
     auto* block = static_cast<free_block*>(p);
     block->next = list.head;
     list.head = block;
-    if (++list.count > max_cached_blocks) [[unlikely]]
+    if (++list.count == cache_batch + 1)
+      list.cut = block; // cache_batch blocks below it: the batch spill() hands over
+    else if (list.count > max_cached_blocks) [[unlikely]]
       spill(k);
   }
 
@@ -104,12 +106,18 @@ private:
   struct free_list {
     free_block* head = nullptr;
     std::size_t count = 0;
+    // While count > cache_batch: the block with exactly cache_batch blocks
+    // below it, so that spill() cuts a batch off without a walk. It is set
+    // when a free brings the count to cache_batch + 1, and stays in place
+    // (a stack) until an allocation takes it at that same count.
+    free_block* cut = nullptr;
   };
 
   static thread_cache* init_local() noexcept;
   void flush() noexcept;              // every cached block to the depot
   void refill(std::size_t k);         // from the depot, else a slab
   void spill(std::size_t k) noexcept; // a batch to the depot
+  static free_block* find_cut(const free_list& list) noexcept;
 
   free_list lists_[num_size_classes];
   static thread_local thread_cache* instance_;

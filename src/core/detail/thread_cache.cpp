@@ -4,6 +4,7 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <mutex>
 #include <vector>
@@ -29,6 +30,7 @@ struct slab {
 constexpr std::size_t small_slab_size = 64 * 1024;
 constexpr std::size_t large_slab_size = 2 * 1024 * 1024;
 constexpr std::size_t small_slab_budget = 4 * 1024 * 1024;
+constexpr std::uintptr_t page_size = 4096;
 
 std::byte* map_large_slab() noexcept {
   void* p = ::mmap(nullptr, large_slab_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -43,14 +45,26 @@ slab new_slab(std::size_t carved_so_far) {
 }
 
 // Shared by all threads: batches of free blocks per size class, and the slabs
-// new blocks are carved from. Slabs live as long as the process.
+// new blocks are carved from. Slabs live as long as the process. A batch moves
+// in and out as a whole, so a lock is held for a few stores, never for a walk
+// along a chain of blocks that other cores freed last.
 struct depot {
+  struct batch {
+    free_block* head;
+    std::size_t count;
+  };
 
   struct size_class_depot {
     std::mutex mtx;
-    free_block* head = nullptr;
-    std::size_t count = 0;
+    std::vector<batch> batches; // the most recently given last
+    std::size_t count = 0;      // blocks in all batches
   };
+
+  depot() {
+    // With room reserved, give() to an empty class never allocates.
+    for (auto& c : classes)
+      c.batches.reserve(16);
+  }
 
   size_class_depot classes[num_size_classes];
   std::mutex slab_mtx;
@@ -61,65 +75,100 @@ struct depot {
   std::size_t next_slab = 0;     // the slab carving moves to when the current one is used up
   std::size_t carved_blocks = 0; // since the last rewind; equals the depot's count when all are free
 
-  // Takes up to `max` blocks of class k; returns the chain and its length.
-  std::size_t take(std::size_t k, std::size_t max, free_block*& out) {
+  // Takes the batch given to class k last; returns its chain and length.
+  std::size_t take_batch(std::size_t k, free_block*& out) {
     auto& c = classes[k];
     std::lock_guard guard{c.mtx};
-    std::size_t n = 0;
-    free_block* first = c.head;
-    free_block* last = nullptr;
-    for (free_block* b = c.head; b != nullptr && n < max; b = b->next) {
-      last = b;
-      ++n;
-    }
-    if (n == 0)
+    if (c.batches.empty())
       return 0;
-    c.head = last->next;
-    c.count -= n;
-    last->next = nullptr;
-    out = first;
-    return n;
+    const batch b = c.batches.back();
+    c.batches.pop_back();
+    c.count -= b.count;
+    out = b.head;
+    return b.count;
   }
 
-  void give(std::size_t k, free_block* first, free_block* last, std::size_t n) noexcept {
+  // Takes one block of class k, or nullptr.
+  free_block* take_one(std::size_t k) {
     auto& c = classes[k];
     std::lock_guard guard{c.mtx};
-    last->next = c.head;
-    c.head = first;
-    c.count += n;
+    if (c.batches.empty())
+      return nullptr;
+    auto& b = c.batches.back();
+    free_block* block = b.head;
+    b.head = block->next;
+    if (--b.count == 0)
+      c.batches.pop_back();
+    --c.count;
+    return block;
   }
 
-  // Carves `count` fresh blocks of class k from the current slab.
+  // Gives a chain of n blocks of class k that ends in nullptr.
+  void give(std::size_t k, free_block* first, std::size_t n) noexcept {
+    auto& c = classes[k];
+    std::lock_guard guard{c.mtx};
+    c.count += n;
+    try {
+      c.batches.push_back(batch{first, n});
+    } catch (...) {
+      // No memory for a longer list of batches: the chain joins the last
+      // batch. There is one, since an empty list has room reserved.
+      free_block* last = first;
+      while (last->next != nullptr)
+        last = last->next;
+      auto& b = c.batches.back();
+      last->next = b.head;
+      b.head = first;
+      b.count += n;
+    }
+  }
+
+  // Carves fresh blocks of class k from the current slab: `count`, or more
+  // up to the end of their last page, or fewer at the end of the slab.
   std::size_t carve(std::size_t k, std::size_t count, free_block*& out) {
     const std::size_t size = (k + 1) * cache_granularity;
-    std::lock_guard guard{slab_mtx};
-    // Start 16-byte aligned, so that blocks whose size is a multiple of 16
-    // are 16-byte aligned (slabs are shared by all size classes).
-    slab_pos += (16 - reinterpret_cast<std::uintptr_t>(slab_pos) % 16) % 16;
-    if (slab_pos > slab_end || static_cast<std::size_t>(slab_end - slab_pos) < size) {
-      // The rest of the old slab is too small for this class; it stays unused
-      // until the next rewind.
-      if (next_slab == slabs.size()) {
-        slabs.reserve(slabs.size() + 1);
-        auto fresh = new_slab(slab_bytes);
-        slab_bytes += fresh.size;
-        slabs.push_back(fresh);
-      }
-      const slab& next = slabs[next_slab++];
-      slab_pos = next.base;
-      slab_end = next.base + next.size;
-    }
+    std::byte* start = nullptr;
     std::size_t n = 0;
+    {
+      std::lock_guard guard{slab_mtx};
+      // Start 16-byte aligned, so that blocks whose size is a multiple of 16
+      // are 16-byte aligned (slabs are shared by all size classes).
+      slab_pos += (16 - reinterpret_cast<std::uintptr_t>(slab_pos) % 16) % 16;
+      if (slab_pos > slab_end || static_cast<std::size_t>(slab_end - slab_pos) < size) {
+        // The rest of the old slab is too small for this class; it stays unused
+        // until the next rewind.
+        if (next_slab == slabs.size()) {
+          slabs.reserve(slabs.size() + 1);
+          auto fresh = new_slab(slab_bytes);
+          slab_bytes += fresh.size;
+          slabs.push_back(fresh);
+        }
+        const slab& next = slabs[next_slab++];
+        slab_pos = next.base;
+        slab_end = next.base + next.size;
+      }
+      // From here to the end of the page that `count` blocks end in: each
+      // page is then first written by one thread. (Two threads writing to a
+      // fresh page at once both fault on it, and one waits for the other.)
+      start = slab_pos;
+      const auto first = reinterpret_cast<std::uintptr_t>(start);
+      const auto end = first + std::min(count * size, static_cast<std::size_t>(slab_end - start));
+      const auto page_end = (end + page_size - 1) & ~(page_size - 1);
+      const auto limit = std::min(page_end, reinterpret_cast<std::uintptr_t>(slab_end));
+      n = (limit - first) / size;
+      slab_pos = limit == page_end ? reinterpret_cast<std::byte*>(limit) : start + n * size;
+      carved_blocks += n;
+    }
+    // Linked without the lock: the first write to fresh memory faults its
+    // pages in, and no other thread should wait for that. The chain starts at
+    // the highest address: blocks go out from its front.
     free_block* head = nullptr;
-    while (n < count && static_cast<std::size_t>(slab_end - slab_pos) >= size) {
-      auto* b = reinterpret_cast<free_block*>(slab_pos);
-      slab_pos += size;
-      b->next = head;
-      head = b;
-      ++n;
+    for (std::size_t i = 0; i < n; ++i) {
+      auto* block = reinterpret_cast<free_block*>(start + i * size);
+      block->next = head;
+      head = block;
     }
     out = head;
-    carved_blocks += n;
     return n;
   }
 
@@ -136,7 +185,7 @@ struct depot {
     if (free_blocks != carved_blocks)
       return false;
     for (auto& c : classes) {
-      c.head = nullptr;
+      c.batches.clear();
       c.count = 0;
     }
     slab_pos = nullptr;
@@ -188,12 +237,10 @@ void thread_cache::flush() noexcept {
     auto& list = lists_[k];
     if (list.head == nullptr)
       continue;
-    free_block* last = list.head;
-    while (last->next != nullptr)
-      last = last->next;
-    d.give(k, list.head, last, list.count);
+    d.give(k, list.head, list.count);
     list.head = nullptr;
     list.count = 0;
+    list.cut = nullptr;
   }
 }
 
@@ -209,26 +256,35 @@ void thread_cache::refill(std::size_t k) {
   auto& d = global_depot();
   auto& list = lists_[k];
   free_block* chain = nullptr;
-  std::size_t n = d.take(k, cache_batch, chain);
+  std::size_t n = d.take_batch(k, chain);
   if (n == 0)
     n = d.carve(k, cache_batch, chain);
   list.head = chain;
   list.count = n;
+  list.cut = find_cut(list);
+}
+
+free_block* thread_cache::find_cut(const free_list& list) noexcept {
+  // Only a chain longer than a batch needs this walk (a carve that runs to
+  // the end of a page, or a thread's whole list, given when it ended);
+  // deallocate() sets the cut of every other list.
+  if (list.count <= cache_batch)
+    return nullptr;
+  free_block* cut = list.head;
+  for (std::size_t i = 0; i < list.count - cache_batch - 1; ++i)
+    cut = cut->next;
+  return cut;
 }
 
 void thread_cache::spill(std::size_t k) noexcept {
-  // Keep the newest (cache-hot) blocks, hand the rest over.
+  // Keep the newest (cache-hot) blocks; the oldest cache_batch, below the
+  // cut, go to the depot.
   auto& list = lists_[k];
-  free_block* keep_last = list.head;
-  for (std::size_t i = 1; i < list.count - cache_batch; ++i)
-    keep_last = keep_last->next;
-  free_block* first = keep_last->next;
-  free_block* last = first;
-  while (last->next != nullptr)
-    last = last->next;
-  keep_last->next = nullptr;
-  global_depot().give(k, first, last, cache_batch);
+  free_block* first = list.cut->next;
+  list.cut->next = nullptr;
+  global_depot().give(k, first, cache_batch);
   list.count -= cache_batch;
+  list.cut = list.count == cache_batch + 1 ? list.head : find_cut(list);
 }
 
 void* thread_cache::allocate_uncached(std::size_t n) {
@@ -236,10 +292,11 @@ void* thread_cache::allocate_uncached(std::size_t n) {
     return ::operator new(n);
   auto k = size_class(n);
   auto& d = global_depot();
+  if (auto* block = d.take_one(k))
+    return block;
   free_block* chain = nullptr;
-  if (d.take(k, 1, chain) == 1)
-    return chain;
-  d.carve(k, 1, chain);
+  if (const std::size_t n = d.carve(k, 1, chain); n > 1)
+    d.give(k, chain->next, n - 1); // the rest of its page
   return chain;
 }
 
@@ -250,7 +307,7 @@ void thread_cache::deallocate_uncached(void* p, std::size_t n) noexcept {
   }
   auto* b = static_cast<free_block*>(p);
   b->next = nullptr;
-  global_depot().give(size_class(n), b, b, 1);
+  global_depot().give(size_class(n), b, 1);
 }
 
 } // namespace troupe::detail
