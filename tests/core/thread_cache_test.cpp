@@ -98,15 +98,16 @@ TEST(thread_cache, blocks_cross_threads) {
     cached_deallocate(p, 56);
 }
 
-// Blocks that threads trade while they allocate have one owner at a time (each
-// owner's fill survives until it frees the block), and every block comes back:
-// once all threads let go, the depot holds every block it carved, which is
-// what lets an ending actor_system carve anew from the first slab.
+// Blocks of the smallest to the largest class, traded between threads while
+// they allocate, have one owner at a time (each owner's fill survives until
+// it frees the block), and every block comes back: once all threads let go,
+// the depot holds every block it carved, which is what lets an ending
+// actor_system carve anew from the first slab.
 TEST(thread_cache, traded_blocks_have_one_owner_and_all_come_back) {
   if constexpr (!detail::thread_cache_enabled)
     GTEST_SKIP() << "sanitizer build: the thread cache is bypassed";
   constexpr std::size_t threads = 4, rounds = 40, per_round = 700;
-  constexpr std::size_t sizes[] = {24, 32, 56, 200};
+  constexpr std::size_t sizes[] = {8, 24, 32, 56, 200, 512};
   struct held {
     unsigned char* p;
     std::size_t size;

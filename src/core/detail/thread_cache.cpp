@@ -150,13 +150,15 @@ struct depot {
       // From here to the end of the page that `count` blocks end in: each
       // page is then first written by one thread. (Two threads writing to a
       // fresh page at once both fault on it, and one waits for the other.)
+      // Tiny blocks stop short of it rather than overfill a thread's list.
       start = slab_pos;
       const auto first = reinterpret_cast<std::uintptr_t>(start);
       const auto end = first + std::min(count * size, static_cast<std::size_t>(slab_end - start));
       const auto page_end = (end + page_size - 1) & ~(page_size - 1);
       const auto limit = std::min(page_end, reinterpret_cast<std::uintptr_t>(slab_end));
-      n = (limit - first) / size;
-      slab_pos = limit == page_end ? reinterpret_cast<std::byte*>(limit) : start + n * size;
+      const std::size_t fit = (limit - first) / size;
+      n = std::min(fit, std::max(count, max_cached_blocks));
+      slab_pos = n == fit && limit == page_end ? reinterpret_cast<std::byte*>(limit) : start + n * size;
       carved_blocks += n;
     }
     // Linked without the lock: the first write to fresh memory faults its
