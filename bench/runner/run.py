@@ -137,7 +137,7 @@ WORKLOADS = {
         "sizes": {"smoke": [64, 50, 8], "quick": [1000, 500, 8], "scaled": [2000, 500, 8], "paper": [4000, 500, 8]},
         "systems": ["troupe", "mpi_tcp", "mpi_sm", "caf"],
         "checksum": True,
-        "sweep": [1, 2, 4, 8],
+        "sweep": list(range(1, 9)),  # every W of the target, 1 to 8
     },
     "dist_mandelbrot_netns": {
         "what": "dist_mandelbrot with each worker process in a network namespace of its own, joined by a veth "
@@ -148,7 +148,7 @@ WORKLOADS = {
         "sizes": {"smoke": [64, 50, 8], "quick": [1000, 500, 8], "scaled": [2000, 500, 8], "paper": [4000, 500, 8]},
         "systems": ["troupe", "mpi_tcp", "caf"],
         "checksum": True,
-        "sweep": [1, 2, 4, 8],
+        "sweep": list(range(1, 9)),  # every W of the target, 1 to 8
     },
     "large_message_latency": {
         "what": "slowest ping round trip while an M MB message crosses the same connection",
