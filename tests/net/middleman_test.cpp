@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "net/wire.hpp"
+#include "support/log_capture.hpp"
 #include "test_service.hpp"
 #include "troupe/net.hpp"
 
@@ -528,6 +529,52 @@ TEST(middleman_auth, the_secret_can_come_from_a_file) {
   auto missing = net_config();
   ASSERT_FALSE(missing.set("middleman.secret-file", path + ".missing"));
   EXPECT_THROW(actor_system{missing}, std::runtime_error);
+}
+
+// ---- the start-up warning ------------------------------------------------------------
+
+constexpr const char* open_port_warning = "listens beyond loopback without authentication";
+
+struct published_port {
+  std::uint16_t port = 0;
+  std::vector<test_support::captured_line> warnings; // lines about an unauthenticated open port
+};
+
+// Publishes an actor on `host` ("": every address, the default), with the
+// shared secret `secret` ("": none), and keeps the node's warnings.
+published_port publish_and_listen_for_warnings(const std::string& host, const std::string& secret) {
+  test_support::log_capture cap;
+  auto cfg = net_config();
+  cap.attach(cfg, log_level::warning);
+  EXPECT_FALSE(cfg.set("middleman.secret", secret));
+  actor_system sys{cfg};
+  auto echo = sys.spawn([] { return behavior{[](int x) { return x; }}; });
+  auto port = host.empty() ? sys.middleman().publish(echo, 0) : sys.middleman().publish(echo, 0, host);
+  published_port result;
+  EXPECT_TRUE(port) << host << ": " << to_string(port.error());
+  if (port) {
+    result.port = *port;
+    EXPECT_FALSE(sys.middleman().unpublish(echo, *port));
+  }
+  result.warnings = cap.containing(open_port_warning);
+  scoped_actor(sys)->send_exit(echo, exit_reason::user_shutdown);
+  return result;
+}
+
+TEST(middleman_warnings, a_port_open_beyond_loopback_without_authentication_is_warned_about) {
+  for (const std::string host : {"", "0.0.0.0"}) {
+    auto published = publish_and_listen_for_warnings(host, "");
+    ASSERT_EQ(published.warnings.size(), 1u) << "host '" << host << "'";
+    EXPECT_EQ(published.warnings[0].level, log_level::warning);
+    EXPECT_NE(published.warnings[0].text.find("port " + std::to_string(published.port) + " "), std::string::npos)
+      << published.warnings[0].text;
+  }
+}
+
+TEST(middleman_warnings, a_loopback_port_or_one_behind_a_secret_is_not_warned_about) {
+  EXPECT_TRUE(publish_and_listen_for_warnings("127.0.0.1", "").warnings.empty());
+  EXPECT_TRUE(publish_and_listen_for_warnings("", "s3cret").warnings.empty());
+  EXPECT_TRUE(publish_and_listen_for_warnings("0.0.0.0", "s3cret").warnings.empty());
 }
 
 TEST_F(middleman_test, a_node_monitor_without_a_connection_fires_at_once) {
