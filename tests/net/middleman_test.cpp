@@ -106,6 +106,15 @@ public:
         return errno == ECONNRESET;
     }
   }
+  // Whether the node closed with a FIN (not a reset), reading what it sent before.
+  bool closed_gracefully_by_peer() {
+    char buf[4096];
+    for (;;) {
+      auto n = ::read(fd_, buf, sizeof(buf));
+      if (n <= 0)
+        return n == 0;
+    }
+  }
 
 private:
   bool read_exactly(std::byte* at, std::size_t n) {
@@ -388,6 +397,75 @@ TEST_F(middleman_test, unpublish_closes_the_port) {
   auto remote = client.middleman().remote_actor("127.0.0.1", port);
   ASSERT_FALSE(remote);
   EXPECT_EQ(remote.error(), sec::cannot_connect_to_node);
+}
+
+TEST_F(middleman_test, reuse_addr_publishes_on_a_port_that_a_closed_connection_still_holds) {
+  // A node that restarts on its port: the connections of its last run
+  // inherited reuse_addr from their port, and Linux lets a new port share
+  // the address with them only if both ask for it.
+  svc = server.spawn(test::service);
+  auto first = server.middleman().publish(svc, 0, "127.0.0.1", true);
+  ASSERT_TRUE(first) << to_string(first.error());
+  port = *first;
+  {
+    // Nothing but an absurd length prefix: the node reads all of it and
+    // closes first, with a FIN, so its end of the connection stays on
+    // `port` in TIME_WAIT once this end has closed too.
+    raw_socket junk{port};
+    junk.write_bytes(std::vector<std::byte>(wire::length_size, std::byte{0xEE}));
+    ASSERT_TRUE(junk.closed_gracefully_by_peer());
+  }
+  ASSERT_FALSE(server.middleman().unpublish(svc, port));
+  auto plain = server.middleman().publish(svc, port, "127.0.0.1");
+  ASSERT_FALSE(plain) << "published again without reuse_addr";
+  EXPECT_NE(to_string(plain.error()).find("cannot bind port " + std::to_string(port)), std::string::npos)
+    << to_string(plain.error());
+  // This end's close reaches the node's end at once on loopback; a few
+  // tries cover a slow machine.
+  auto reused = server.middleman().publish(svc, port, "127.0.0.1", true);
+  for (int i = 0; !reused && i < 100; ++i) {
+    std::this_thread::sleep_for(10ms);
+    reused = server.middleman().publish(svc, port, "127.0.0.1", true);
+  }
+  ASSERT_TRUE(reused) << to_string(reused.error());
+  EXPECT_EQ(*reused, port);
+  auto remote = client.middleman().remote_actor("127.0.0.1", port);
+  ASSERT_TRUE(remote) << to_string(remote.error());
+  scoped_actor self{client};
+  int echo = 0;
+  self->request(*remote, 5s, 6).receive([&](int r) { echo = r; }, [](error& e) { FAIL() << to_string(e); });
+  EXPECT_EQ(echo, 6);
+}
+
+TEST(middleman_free_forms, publish_and_remote_actor_use_the_current_system) {
+  auto server_cfg = net_config();
+  actor_system server{server_cfg};
+  ASSERT_EQ(actor_system::current(), &server); // the process's default system: no other one is alive
+  auto doubler = server.spawn([] { return behavior{[](int x) { return 2 * x; }}; });
+  auto port = publish(doubler, 0, "127.0.0.1");
+  ASSERT_TRUE(port) << to_string(port.error());
+  auto client_cfg = net_config();
+  actor_system client{client_cfg};
+  // On a worker of the client, the current system is the client.
+  auto finder = client.spawn([] {
+    return behavior{[](int p) {
+      auto found = remote_actor("127.0.0.1", static_cast<std::uint16_t>(p));
+      return found ? *found : actor{};
+    }};
+  });
+  scoped_actor self{client};
+  actor found;
+  self->request(finder, 10s, static_cast<int>(*port))
+    .receive([&](actor& a) { found = std::move(a); }, [](error& e) { FAIL() << to_string(e); });
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found.node(), server.node());
+  EXPECT_NE(found.node(), client.node());
+  EXPECT_EQ(client.middleman().proxy_count(), 1u); // the client connected, not the default system
+  int doubled = 0;
+  self->request(found, 5s, 21).receive([&](int r) { doubled = r; }, [](error& e) { FAIL() << to_string(e); });
+  EXPECT_EQ(doubled, 42);
+  self->send_exit(finder, exit_reason::user_shutdown);
+  scoped_actor(server)->send_exit(doubler, exit_reason::user_shutdown);
 }
 
 TEST_F(middleman_test, connect_returns_the_node) {
