@@ -283,6 +283,43 @@ TEST_F(middleman_test, a_stream_of_messages_keeps_senders_apart_and_sees_its_rec
   EXPECT_EQ(client.middleman().connected_nodes(), std::vector<node_id>{server.node()});
 }
 
+TEST_F(middleman_test, sync_send_delegate_and_actor_cast_work_on_a_remote_handle) {
+  auto remote = connect_service();
+  ASSERT_TRUE(remote) << to_string(remote.error());
+  auto svc_handle = *remote;
+  scoped_actor self{client};
+  // sync_send from an event-based actor: the answer comes back to `then`.
+  auto asker = client.spawn([svc_handle](event_based_actor* a) -> behavior {
+    return {[=](int x) {
+      auto rp = a->make_response_promise();
+      a->sync_send(svc_handle, atom("add"), x, 1).then([=](int sum) mutable { rp.deliver(sum); });
+      return rp;
+    }};
+  });
+  // delegate: the remote service answers the original requester itself.
+  auto front = client.spawn([svc_handle](event_based_actor* a) -> behavior {
+    return {[=](int x, int y) { return a->delegate(svc_handle, atom("add"), x, y); }};
+  });
+  int asked = 0;
+  self->request(asker, 5s, 41).receive([&](int r) { asked = r; }, [](error& e) { FAIL() << to_string(e); });
+  EXPECT_EQ(asked, 42);
+  int delegated = 0;
+  self->request(front, 5s, 30, 12).receive([&](int r) { delegated = r; }, [](error& e) { FAIL() << to_string(e); });
+  EXPECT_EQ(delegated, 42);
+  // actor_cast to a typed handle and back keeps the remote actor and its node.
+  auto typed = actor_cast<test::adder>(svc_handle);
+  EXPECT_EQ(typed.node(), server.node());
+  int added = 0;
+  self->request(typed, 5s, atom_constant<atom("add")>{}, 40, 2)
+    .receive([&](int r) { added = r; }, [](error& e) { FAIL() << to_string(e); });
+  EXPECT_EQ(added, 42);
+  auto back = actor_cast<actor>(typed);
+  EXPECT_EQ(back, svc_handle);
+  EXPECT_NE(back.node(), client.node());
+  self->send_exit(asker, exit_reason::user_shutdown);
+  self->send_exit(front, exit_reason::user_shutdown);
+}
+
 TEST_F(middleman_test, a_closed_port_gives_an_error) {
   std::uint16_t port;
   {
