@@ -714,9 +714,12 @@ TEST(middleman, its_options_are_listed_and_set) {
   actor_system_config cfg;
   cfg.load<net::middleman>();
   auto help = cfg.help();
-  for (auto name : {"middleman.heartbeat-interval", "middleman.connection-timeout", "middleman.connect-timeout",
-                    "middleman.max-message-size", "middleman.workers", "middleman.app-identifier", "middleman.secret",
-                    "middleman.secret-file"})
+  for (auto name :
+       {"middleman.heartbeat-interval", "middleman.connection-timeout", "middleman.connect-timeout",
+        "middleman.max-message-size", "middleman.max-queued-bytes", "middleman.workers",
+        "middleman.enable-automatic-connections", "middleman.automatic-connection-retry", "middleman.app-identifier",
+        "middleman.secret", "middleman.secret-file", "middleman.tls.certificate", "middleman.tls.key",
+        "middleman.tls.ca", "middleman.io-thread", "middleman.read-on-idle-workers", "middleman.memory-network"})
     EXPECT_NE(help.find(name), std::string::npos) << name;
   EXPECT_NE(help.find("(default: 250ms)"), std::string::npos) << help;
   EXPECT_FALSE(cfg.set("middleman.heartbeat-interval", "2s"));
@@ -728,6 +731,30 @@ TEST(middleman, its_options_are_listed_and_set) {
   std::ofstream{file} << "middleman.workers=many\n";
   EXPECT_TRUE(cfg.parse({"--config-file=" + file.string()}));
   std::filesystem::remove(file);
+}
+
+TEST(middleman, a_config_file_sets_what_the_middleman_runs_with) {
+  auto file = std::filesystem::temp_directory_path() / ("troupe_middleman_file_" + std::to_string(::getpid()));
+  std::ofstream{file} << "middleman.heartbeat-interval=100ms\n"
+                         "middleman.connection-timeout=700ms\n"
+                         "middleman.connect-timeout=3s\n"
+                         "middleman.max-message-size=1048576\n"
+                         "middleman.workers=2\n"
+                         "middleman.enable-automatic-connections=false\n"
+                         "middleman.secret=from-the-file\n";
+  actor_system_config cfg;
+  cfg.load<net::middleman>();
+  ASSERT_FALSE(cfg.parse({"--config-file=" + file.string()}));
+  std::filesystem::remove(file);
+  actor_system sys{cfg};
+  const auto& set = sys.middleman().config();
+  EXPECT_EQ(set.heartbeat_interval, 100ms);
+  EXPECT_EQ(set.connection_timeout, 700ms);
+  EXPECT_EQ(set.connect_timeout, 3s);
+  EXPECT_EQ(set.max_message_size, 1048576u);
+  EXPECT_EQ(set.workers, 2u);
+  EXPECT_FALSE(set.enable_automatic_connections);
+  EXPECT_EQ(set.secret, "from-the-file");
 }
 
 TEST(middleman, without_loading_it_the_accessor_throws) {
