@@ -285,7 +285,7 @@ TEST_F(middleman_test, a_stream_of_messages_keeps_senders_apart_and_sees_its_rec
   EXPECT_EQ(client.middleman().connected_nodes(), std::vector<node_id>{server.node()});
 }
 
-TEST_F(middleman_test, sync_send_delegate_and_actor_cast_work_on_a_remote_handle) {
+TEST_F(middleman_test, sync_send_await_delegate_and_actor_cast_work_on_a_remote_handle) {
   auto remote = connect_service();
   ASSERT_TRUE(remote) << to_string(remote.error());
   auto svc_handle = *remote;
@@ -298,6 +298,14 @@ TEST_F(middleman_test, sync_send_delegate_and_actor_cast_work_on_a_remote_handle
       return rp;
     }};
   });
+  // request(...).await: the remote answer is the actor's next message.
+  auto awaiter = client.spawn([svc_handle](event_based_actor* a) -> behavior {
+    return {[=](int x) {
+      auto rp = a->make_response_promise();
+      a->request(svc_handle, 5s, atom("add"), x, 2).await([=](int sum) mutable { rp.deliver(sum); });
+      return rp;
+    }};
+  });
   // delegate: the remote service answers the original requester itself.
   auto front = client.spawn([svc_handle](event_based_actor* a) -> behavior {
     return {[=](int x, int y) { return a->delegate(svc_handle, atom("add"), x, y); }};
@@ -305,6 +313,9 @@ TEST_F(middleman_test, sync_send_delegate_and_actor_cast_work_on_a_remote_handle
   int asked = 0;
   self->request(asker, 5s, 41).receive([&](int r) { asked = r; }, [](error& e) { FAIL() << to_string(e); });
   EXPECT_EQ(asked, 42);
+  int awaited = 0;
+  self->request(awaiter, 5s, 40).receive([&](int r) { awaited = r; }, [](error& e) { FAIL() << to_string(e); });
+  EXPECT_EQ(awaited, 42);
   int delegated = 0;
   self->request(front, 5s, 30, 12).receive([&](int r) { delegated = r; }, [](error& e) { FAIL() << to_string(e); });
   EXPECT_EQ(delegated, 42);
@@ -319,6 +330,7 @@ TEST_F(middleman_test, sync_send_delegate_and_actor_cast_work_on_a_remote_handle
   EXPECT_EQ(back, svc_handle);
   EXPECT_NE(back.node(), client.node());
   self->send_exit(asker, exit_reason::user_shutdown);
+  self->send_exit(awaiter, exit_reason::user_shutdown);
   self->send_exit(front, exit_reason::user_shutdown);
 }
 
