@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
-// Uses the installed troupe::test: one deterministic check against a real actor.
+// troupe::test, installed: one deterministic check against a real actor.
 #include <troupe/test.hpp>
 #include <troupe/troupe.hpp>
 

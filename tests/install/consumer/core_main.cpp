@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
-// Uses the installed library for real: spawns an actor and talks to it.
+// troupe::core, installed: spawns an actor and talks to it.
 #include <troupe/troupe.hpp>
 
 #include <chrono>
