@@ -29,11 +29,16 @@ if(TROUPE_BUILD_FUZZERS)
 endif()
 
 # troupe_add_test(name source...) adds a GoogleTest executable run by ctest,
-# with the shared helpers of tests/support (troupe_test_support).
+# with the shared helpers of tests/support (troupe_test_support). Every test program
+# reuses one precompiled <troupe/troupe.hpp> and <gtest/gtest.h> (tests/support, with
+# TROUPE_PRECOMPILED_HEADERS): parsing them is a large part of compiling a test.
 function(troupe_add_test name)
   add_executable(${name} ${ARGN})
   target_link_libraries(${name} PRIVATE troupe::core troupe_test_support GTest::gtest GTest::gtest_main
                                         troupe_warnings)
+  if(TARGET troupe_test_pch)
+    target_precompile_headers(${name} REUSE_FROM troupe_test_pch)
+  endif()
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 120)
 endfunction()
 
@@ -41,7 +46,13 @@ endfunction()
 # with -DTROUPE_COMPILE_OK and fail without it, with the text of its "// EXPECT:"
 # line in the compiler's output (tests/typed/compile_fail/check_compile_fail.cmake);
 # registered as the ctest test <prefix>.compile_fail.<program>.
+# TROUPE_COMPILE_FAIL_TESTS=OFF registers none: they run the compiler with -fsyntax-only
+# and no sanitizer flags, so a sanitizer build repeats what a plain build of the same
+# compiler already showed.
 function(troupe_add_compile_fail_tests prefix dir)
+  if(NOT TROUPE_COMPILE_FAIL_TESTS)
+    return()
+  endif()
   file(GLOB sources CONFIGURE_DEPENDS ${dir}/*.cpp)
   foreach(src IN LISTS sources)
     get_filename_component(name ${src} NAME_WE)

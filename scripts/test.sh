@@ -7,8 +7,9 @@
 #   bash scripts/test.sh --sanitize thread     ThreadSanitizer, Debug at -O1, in build-tsan/
 #   bash scripts/test.sh --sanitize address    AddressSanitizer + UBSan + LSan, Debug at -O1,
 #                                              in build-asan/
-#   bash scripts/test.sh --compiler clang      clang++ (with libstdc++), RelWithDebInfo without
-#                                              benchmarks, in build-clang/
+#   bash scripts/test.sh --compiler clang      clang++ (with libstdc++), RelWithDebInfo, in
+#                                              build-clang/
+# The benchmark programs are built and checked by `bash scripts/bench.sh --smoke`, not here.
 # Options:
 #   --compiler gcc|clang  configure with gcc/g++ or clang/clang++ (sets CC and CXX); without
 #                      it, CMake picks the compiler (CC/CXX from the environment, else c++).
@@ -16,6 +17,12 @@
 #                      build directory keeps the compiler it was configured with: asking for
 #                      another one is an error (remove the directory or pick another).
 #   --build-dir DIR    build in DIR instead (relative to the current directory)
+#   --with-benchmarks  also build the benchmark programs (gcc, no sanitizer) in the same
+#                      build directory
+#   --no-compile-fail  leave out the compile-fail tests (typed.compile_fail.*, ...). They
+#                      run the compiler with -fsyntax-only and without sanitizer flags, so
+#                      a sanitizer build gives the same result as a plain build with the
+#                      same compiler; CI runs them once per compiler.
 #   -- ARGS...         pass ARGS on to ctest, e.g. `bash scripts/test.sh -- -R mailbox`
 # Environment:
 #   TROUPE_SKIP_DEPS=1         skip scripts/install-deps.sh (non-Debian hosts)
@@ -44,6 +51,8 @@ sanitize=""
 build_dir=""
 compiler=""
 ctest_extra=()
+with_benchmarks=OFF
+compile_fail=ON
 while (($# > 0)); do
   case "$1" in
     --sanitize)
@@ -58,6 +67,8 @@ while (($# > 0)); do
       (($# >= 2)) || die "--compiler needs an argument: gcc or clang"
       compiler="$2"; shift 2 ;;
     --compiler=*) compiler="${1#*=}"; shift ;;
+    --with-benchmarks) with_benchmarks=ON; shift ;;
+    --no-compile-fail) compile_fail=OFF; shift ;;
     -h|--help) usage; exit 0 ;;
     --) shift; ctest_extra=("$@"); break ;;
     *) usage >&2; die "unknown argument '$1'" ;;
@@ -95,11 +106,11 @@ if [[ ${TROUPE_SKIP_DEPS:-0} != 1 ]]; then
 fi
 
 # 2. Configure. Tests and examples are always on (examples are run as tests too).
-#    Benchmarks are compiled in the normal build only, so they cannot rot, and never
-#    run here; sanitizer builds skip them to keep CI cheap.
-#    The clang build checks that the code and the tests are portable; it skips the
-#    benchmarks (their peers are built for g++).
-cmake_args=(-S "$ROOT" -B "$build_dir" -DTROUPE_BUILD_TESTS=ON -DTROUPE_BUILD_EXAMPLES=ON)
+#    Benchmarks are left to `bench.sh --smoke`, which builds every one of them (so they
+#    cannot rot) and runs them at tiny sizes; --with-benchmarks builds them here too, in
+#    a plain g++ build (their peers are built for g++).
+cmake_args=(-S "$ROOT" -B "$build_dir" -DTROUPE_BUILD_TESTS=ON -DTROUPE_BUILD_EXAMPLES=ON
+            "-DTROUPE_COMPILE_FAIL_TESTS=$compile_fail")
 if [[ ! -f $build_dir/CMakeCache.txt ]]; then
   cmake_args+=(-G Ninja)   # an existing build directory keeps its generator
 elif [[ -n $compiler ]]; then
@@ -111,7 +122,7 @@ elif [[ -n $compiler ]]; then
 fi
 if [[ -z $sanitize ]]; then
   bench=OFF
-  [[ -f $ROOT/bench/micro/CMakeLists.txt && $compiler != clang ]] && bench=ON
+  [[ $with_benchmarks == ON && -f $ROOT/bench/micro/CMakeLists.txt && $compiler != clang ]] && bench=ON
   # -g1 (line tables): backtraces and sanitizer reports name functions, files and
   # lines as with -g, and the build takes about a quarter less time.
   cmake_args+=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG"

@@ -29,8 +29,9 @@ Usage: scripts/bench.sh [--quick | --smoke | --paper] [--workloads w ...]
                         [--akka-iterations K] [--time-limit S] [--no-build] [--sizes N ...]
                         [--write-docs [RESULTS_DIR]]
 
---smoke runs every program once at tiny sizes with --verify, no timing: CI uses it to
-prove that everything builds and verifies its result. --write-docs regenerates the
+--smoke builds every target of the benchmark build (the micro-benchmarks too) and runs
+every program once at tiny sizes with --verify, no timing: CI uses it to prove that
+everything builds and verifies its result. --write-docs regenerates the
 tables of docs/performance.md between <!-- bench:begin MODE --> and
 <!-- bench:end MODE --> from this run, or, given a results directory, from that run's
 CSV without running anything. Plots need matplotlib (apt-get install
@@ -327,8 +328,10 @@ def log(*a):
 
 
 # ---- building ---------------------------------------------------------------------------
-def build(jobs, workloads, systems):
-    """Builds the programs of the chosen workloads and systems (only those)."""
+def build(jobs, workloads, systems, everything=False):
+    """Builds the programs of the chosen workloads and systems (only those), or with
+    everything=True every target of the benchmark build: the micro-benchmarks too, so that
+    a smoke run proves that all of them still compile."""
     log(f"== building into {BUILD} (-j{jobs})")
     subprocess.run(["cmake", "-S", ROOT, "-B", BUILD, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
                     "-DTROUPE_BUILD_TESTS=OFF", "-DTROUPE_BUILD_EXAMPLES=OFF", "-DTROUPE_BUILD_BENCHMARKS=ON"],
@@ -339,7 +342,9 @@ def build(jobs, workloads, systems):
     bases = {base_system(s) for s in systems}
     targets = sorted({f"bench_{program_system(s)}_{program_of(w)}" for w in workloads for s in WORKLOADS[w]["systems"]
                       if s in bases and f"bench_{program_system(s)}_{program_of(w)}" in known})
-    if targets:
+    if everything:
+        subprocess.run(["cmake", "--build", BUILD, "-j", str(jobs)], check=True)
+    elif targets:
         subprocess.run(["cmake", "--build", BUILD, "--target"] + targets + ["-j", str(jobs)], check=True)
     if "erlang" in bases and shutil.which("erlc") and os.path.isdir(ERL_SRC):
         os.makedirs(ERL_DIR, exist_ok=True)
@@ -768,7 +773,7 @@ def main():
     if a.sizes is not None and len(workloads) != 2:
         ap.error("--sizes needs exactly one workload besides empty")
     if not a.no_build:
-        build(a.jobs, workloads, a.systems)
+        build(a.jobs, workloads, a.systems, everything=a.smoke)
     env = dict(os.environ, OMP_WAIT_POLICY=a.omp_wait_policy)
     if os.geteuid() == 0:  # mpirun refuses root without both
         env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
