@@ -65,16 +65,20 @@ void tcp_watch::on_ready() {
     if (n <= 0)
       return;
     for (int i = 0; i < n; ++i) {
+      // epoll_event is packed on x86-64: its key is misaligned, so it is copied out
+      // rather than bound to find()'s reference.
+      const std::uint64_t key = events[i].data.u64;
+      const std::uint32_t ready = events[i].events;
       std::shared_ptr<peer> p;
       {
         std::lock_guard guard{mtx_};
-        auto e = entries_.find(events[i].data.u64);
+        auto e = entries_.find(key);
         if (e == entries_.end())
           continue;              // removed by an earlier event of this batch
         e->second.armed = false; // one-shot
         p = e->second.p;
       }
-      p->on_socket_events(events[i].events);
+      p->on_socket_events(ready);
     }
     if (n < static_cast<int>(events.size()))
       return;
