@@ -25,12 +25,24 @@ struct shared_container {
   bool contains(std::span<value_type> r) const noexcept {
     if (r.empty())
       return true;
+    // r.data() + r.size() is not formed: for a range that does not fit, it could
+    // point past any object, which is undefined even before it is compared.
     std::less_equal<const value_type*> le;
-    return le(data.data(), r.data()) && le(r.data() + r.size(), data.data() + data.size());
+    const value_type* end = data.data() + data.size();
+    if (!le(data.data(), r.data()) || !le(r.data(), end))
+      return false;
+    return r.size() <= static_cast<std::size_t>(end - r.data());
   }
-  // Where `r` starts, as an index into data (precondition: contains(r)).
+  // Where `r` starts, as an index into data (precondition: contains(r)). An empty
+  // range keeps its place when it has one inside data: a merge measures from the
+  // ends of its parts, and an empty part moved to index 0 would stretch the merged
+  // range over other parts' elements.
   std::size_t offset_of(std::span<value_type> r) const noexcept {
-    return r.empty() ? 0 : static_cast<std::size_t>(r.data() - data.data());
+    std::less_equal<const value_type*> le;
+    const value_type* end = data.data() + data.size();
+    if (r.empty() && !(le(data.data(), r.data()) && le(r.data(), end)))
+      return 0;
+    return static_cast<std::size_t>(r.data() - data.data());
   }
 
   Cnt data;
