@@ -32,14 +32,20 @@ endif()
 # with the shared helpers of tests/support (troupe_test_support). Every test program
 # reuses one precompiled <troupe/troupe.hpp> and <gtest/gtest.h> (tests/support, with
 # TROUPE_PRECOMPILED_HEADERS): parsing them is a large part of compiling a test.
+# ENVIRONMENT var=value... sets the environment of every test of the program.
 function(troupe_add_test name)
-  add_executable(${name} ${ARGN})
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "ENVIRONMENT")
+  add_executable(${name} ${arg_UNPARSED_ARGUMENTS})
   target_link_libraries(${name} PRIVATE troupe::core troupe_test_support GTest::gtest GTest::gtest_main
                                         troupe_warnings)
   if(TARGET troupe_test_pch)
     target_precompile_headers(${name} REUSE_FROM troupe_test_pch)
   endif()
-  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 120)
+  set(properties TIMEOUT 120)
+  if(arg_ENVIRONMENT)
+    list(APPEND properties ENVIRONMENT "${arg_ENVIRONMENT}")
+  endif()
+  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES ${properties})
 endfunction()
 
 # troupe_add_compile_fail_tests(<prefix> <dir>): each program in <dir> must compile
