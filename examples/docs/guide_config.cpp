@@ -5,12 +5,38 @@
 
 #include "doc_check.hpp"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 using namespace troupe;
 
+// [snippet opt_group]
+struct config : actor_system_config {
+  std::uint16_t port = 0;
+  bool server_mode = false;
+  config() {
+    opt_group{custom_options_, "global"}
+      .add(port, "port,p", "set port")                     // --port=N, -p N, -pN
+      .add(server_mode, "server-mode,s", "run as server"); // --server-mode, -s
+  }
+};
+// [/snippet]
+
 int main() {
+  {
+    // Long and short names set the same fields; help() lists both.
+    config cfg;
+    DOC_CHECK(!cfg.parse(std::vector<std::string>{"-s", "-p", "4242", "input.txt"}));
+    DOC_CHECK(cfg.port == 4242);
+    DOC_CHECK(cfg.server_mode);
+    DOC_CHECK(cfg.remainder() == std::vector<std::string>{"input.txt"});
+    DOC_CHECK(!cfg.parse(std::vector<std::string>{"--port=1", "-p2", "--", "-p3"}));
+    DOC_CHECK(cfg.port == 2);
+    DOC_CHECK(cfg.remainder() == (std::vector<std::string>{"--", "-p3"}));
+    DOC_CHECK(cfg.parse(std::vector<std::string>{"-sv"}) == sec::invalid_argument);
+    DOC_CHECK(cfg.help().find("-p, --port=VALUE") != std::string::npos);
+  }
   {
     // [snippet set_scheduler]
     actor_system_config cfg;

@@ -10,11 +10,13 @@
 //   scheduler.policy          stealing (default) or sharing
 //   logger.*                  the logger's options, see logger_config.hpp
 //   config-file               read more options from this file
-// parse() leaves arguments it does not know in remainder().
+// parse() leaves arguments it does not know in remainder(). An argument "--"
+// ends the options: it and everything after it go to remainder() unread.
 //
-// A program adds options of its own with add_option, usually in the
-// constructor of a config derived from this one; parse() and config files then
-// set them and help() lists them.
+// A program adds options of its own with add_option or opt_group (which also
+// gives short names, `-p 4242` or `-p4242`), usually in the constructor of a
+// config derived from this one; parse() and config files then set them and
+// help() lists them.
 #include <charconv>
 #include <chrono>
 #include <cstddef>
@@ -28,6 +30,7 @@
 
 #include "troupe/actor_factory.hpp"
 #include "troupe/actor_system_module.hpp"
+#include "troupe/config_option_set.hpp"
 #include "troupe/detail/export.hpp"
 #include "troupe/error.hpp"
 #include "troupe/logger_config.hpp"
@@ -91,7 +94,7 @@ public:
   const std::vector<std::string>& remainder() const noexcept { return remainder_; }
   // The built-in options, one line each.
   static std::string help_text();
-  // help_text() and the options added with add_option.
+  // help_text() and the program's own options, with their short names.
   std::string help() const;
 
   // A program option: --name=value on the command line or name=value in a
@@ -99,9 +102,13 @@ public:
   // means true), an integer, a floating-point type or std::string. `field`
   // must outlive every parse and set on this object (a member of the derived
   // config that calls add_option is the usual field); a copy of the config
-  // still writes to the original's fields.
+  // still writes to the original's fields. opt_group adds to the same
+  // options, with short names and categories.
   template <class T>
-  actor_system_config& add_option(std::string name, T& field, std::string description);
+  actor_system_config& add_option(std::string name, T& field, std::string description) {
+    custom_options_.add(field, std::move(name), 0, std::move(description));
+    return *this;
+  }
 
   // Whether parse() and set() know the option `name` (without the dashes).
   bool has_option(const std::string& name) const;
@@ -138,80 +145,23 @@ public:
 
   std::unique_ptr<scheduler::abstract_coordinator> make_scheduler(actor_system* sys) const;
 
-private:
-  struct custom_option {
-    std::string name;
-    std::string description;
-    std::string default_text;
-    bool is_flag;
-    std::function<bool(const std::string&)> assign; // false: malformed value
-  };
-  const custom_option* find_option(const std::string& name) const;
+protected:
+  // The program's own options; a derived config adds to them in its
+  // constructor, with add_option or opt_group{custom_options_, "global"}.
+  config_option_set custom_options_;
 
+private:
   struct module_entry {
     actor_system_module::kind kind;
     std::function<std::unique_ptr<actor_system_module>(actor_system&)> make;
   };
 
-  std::vector<custom_option> custom_options_;
   std::vector<module_entry> modules_;
   std::map<std::string, actor_factory, std::less<>> actor_types_;
   coordinator_factory factory_;
   std::vector<std::string> remainder_;
   int file_depth_ = 0; // config files including config files
 };
-
-namespace detail {
-
-// "250ms", "2s", "1min", "10us", "5ns"; a bare number is milliseconds.
-TROUPE_CORE_API bool parse_duration(const std::string& text, std::chrono::nanoseconds& out);
-TROUPE_CORE_API std::string duration_text(std::chrono::nanoseconds x);
-
-template <class T>
-bool parse_option_value(const std::string& text, T& out) {
-  if constexpr (std::is_same_v<T, std::chrono::nanoseconds>) {
-    return parse_duration(text, out);
-  } else if constexpr (std::is_same_v<T, bool>) {
-    if (text != "true" && text != "false")
-      return false;
-    out = text == "true";
-    return true;
-  } else if constexpr (std::is_same_v<T, std::string>) {
-    out = text;
-    return true;
-  } else {
-    static_assert(std::is_arithmetic_v<T>,
-                  "add_option takes bool, integer, floating-point, std::string or std::chrono::nanoseconds fields");
-    T value{};
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc{} || ptr != text.data() + text.size() || text.empty())
-      return false;
-    out = value;
-    return true;
-  }
-}
-
-template <class T>
-std::string option_value_text(const T& x) {
-  if constexpr (std::is_same_v<T, std::chrono::nanoseconds>)
-    return duration_text(x);
-  else if constexpr (std::is_same_v<T, bool>)
-    return x ? "true" : "false";
-  else if constexpr (std::is_same_v<T, std::string>)
-    return x;
-  else
-    return std::to_string(x);
-}
-
-} // namespace detail
-
-template <class T>
-actor_system_config& actor_system_config::add_option(std::string name, T& field, std::string description) {
-  custom_options_.push_back(
-    custom_option{std::move(name), std::move(description), detail::option_value_text(field), std::is_same_v<T, bool>,
-                  [&field](const std::string& text) { return detail::parse_option_value(text, field); }});
-  return *this;
-}
 
 template <class M>
 actor_system_config& actor_system_config::load() {

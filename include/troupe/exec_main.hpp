@@ -11,19 +11,24 @@
 //   * builds the config (the one troupe_main's second parameter names),
 //   * prints usage and the options on --help (or -h) and returns 0,
 //   * reads the command line and --config-file; on a malformed value or an
-//     unknown --option it prints the error to stderr and returns 1,
+//     argument that looks like an option it does not know (-x, --xyz) it
+//     prints the error to stderr and returns 1,
 //   * creates the actor system and calls troupe_main, returning its int (0
 //     for void). The system waits for its actors when troupe_main returns.
-// Arguments that are not options stay in cfg.remainder().
+// Arguments that are not options stay in cfg.remainder(); every argument
+// after "--" is positional, even one that starts with '-' (remainder() keeps
+// the "--" itself).
 //
 // Modules: TROUPE_MAIN(m1, m2) names module types, each with a static
 // init(actor_system_config&) that runs before the command line is read, so a
-// module can add its options. TROUPE_MAIN() loads none.
+// module can add its options (TROUPE_MAIN(net::middleman) loads the network
+// layer). TROUPE_MAIN() loads none.
 #include <concepts>
 #include <cstdio>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "troupe/actor_system.hpp"
 #include "troupe/actor_system_config.hpp"
@@ -56,10 +61,26 @@ struct main_signature<R (*)(actor_system&, const C&)> {
 inline bool asks_for_help(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string_view arg{argv[i]};
+    if (arg == "--")
+      return false;
     if (arg == "--help" || arg == "-h")
       return true;
   }
   return false;
+}
+
+// The first argument left over by parse() that looks like an option, or
+// nullptr. An option the program does not know is an error rather than a
+// positional argument: a mistyped or unsupported option would otherwise be
+// ignored without a word. "-" alone names stdin by convention.
+inline const std::string* unknown_option(const std::vector<std::string>& remainder) {
+  for (const auto& arg : remainder) {
+    if (arg == "--")
+      return nullptr;
+    if (arg.size() > 1 && arg[0] == '-')
+      return &arg;
+  }
+  return nullptr;
 }
 
 } // namespace detail
@@ -86,11 +107,9 @@ int exec_main(F fun, int argc, char** argv) {
     std::fprintf(stderr, "%s: %s (see --help)\n", program, err.context().c_str());
     return 1;
   }
-  for (const auto& arg : cfg.remainder()) {
-    if (arg.size() > 2 && arg.rfind("--", 0) == 0) {
-      std::fprintf(stderr, "%s: unknown option %s (see --help)\n", program, arg.c_str());
-      return 1;
-    }
+  if (const auto* arg = detail::unknown_option(cfg.remainder())) {
+    std::fprintf(stderr, "%s: unknown option %s (see --help)\n", program, arg->c_str());
+    return 1;
   }
   actor_system sys{cfg};
   if constexpr (std::is_same_v<config_type, actor_system_config> && std::is_invocable_v<F, actor_system&>) {

@@ -33,6 +33,31 @@ std::string trim(const std::string& s) {
   return s.substr(first, last - first + 1);
 }
 
+// Applies the short option args[i]: -p 4242 (then i moves past the value),
+// -p4242, or -s for a flag.
+error apply_short_option(const config_option_set::option& opt, const std::vector<std::string>& args, std::size_t& i) {
+  const auto& arg = args[i];
+  auto dash_c = arg.substr(0, 2);
+  if (opt.is_flag) {
+    // Combined flags (-sv) are not supported, and taking "v" as the flag's
+    // value would be a silent surprise.
+    if (arg.size() > 2)
+      return error{sec::invalid_argument, "option " + dash_c + " takes no value (" + arg + ")"};
+    opt.assign("true");
+    return {};
+  }
+  std::string value;
+  if (arg.size() > 2)
+    value = arg.substr(2);
+  else if (i + 1 < args.size())
+    value = args[++i];
+  else
+    return error{sec::invalid_argument, "option " + dash_c + " needs a value (" + dash_c + " VALUE)"};
+  if (!opt.assign(value))
+    return error{sec::invalid_argument, dash_c + " " + value + ": malformed value for --" + opt.name};
+  return {};
+}
+
 } // namespace
 
 error actor_system_config::set(const std::string& name, const std::string& value) {
@@ -60,7 +85,7 @@ error actor_system_config::set(const std::string& name, const std::string& value
     return parse_file(value);
   } else if (name.rfind("logger.", 0) == 0) {
     return logger.set(std::string_view{name}.substr(7), value);
-  } else if (const auto* opt = find_option(name)) {
+  } else if (const auto* opt = custom_options_.find(name)) {
     if (!opt->assign(value))
       return error{sec::invalid_argument, name + "=" + value};
   } else {
@@ -101,7 +126,24 @@ error actor_system_config::parse_file(const std::string& path) {
 
 error actor_system_config::parse(const std::vector<std::string>& args) {
   remainder_.clear();
-  for (const auto& arg : args) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const auto& arg = args[i];
+    if (arg == "--") {
+      // Kept, so that whoever reads remainder() still sees where the options
+      // ended: what follows may look like options and is not.
+      remainder_.insert(remainder_.end(), args.begin() + static_cast<std::ptrdiff_t>(i), args.end());
+      break;
+    }
+    if (arg.size() >= 2 && arg[0] == '-' && arg[1] != '-') {
+      const auto* opt = custom_options_.find_short(arg[1]);
+      if (opt == nullptr) {
+        remainder_.push_back(arg);
+        continue;
+      }
+      if (auto err = apply_short_option(*opt, args, i))
+        return err;
+      continue;
+    }
     if (arg.rfind("--", 0) != 0) {
       remainder_.push_back(arg);
       continue;
@@ -113,7 +155,7 @@ error actor_system_config::parse(const std::vector<std::string>& args) {
       continue;
     }
     if (eq == std::string::npos) {
-      if (const auto* opt = find_option(name); opt && opt->is_flag) {
+      if (const auto* opt = custom_options_.find(name); opt && opt->is_flag) {
         opt->assign("true");
         continue;
       }
@@ -144,7 +186,10 @@ std::string actor_system_config::help_text() {
 std::string actor_system_config::help() const {
   auto result = help_text();
   for (const auto& opt : custom_options_) {
-    auto usage = "  --" + opt.name + (opt.is_flag ? "" : "=VALUE");
+    std::string usage = "  ";
+    if (opt.short_name != 0)
+      usage += std::string{'-', opt.short_name} + ", ";
+    usage += "--" + opt.name + (opt.is_flag ? "" : "=VALUE");
     constexpr std::size_t description_column = 32;
     usage.resize(std::max(usage.size() + 2, description_column), ' ');
     result += usage + opt.description + " (default: " + opt.default_text + ")\n";
@@ -152,16 +197,9 @@ std::string actor_system_config::help() const {
   return result;
 }
 
-const actor_system_config::custom_option* actor_system_config::find_option(const std::string& name) const {
-  for (const auto& opt : custom_options_)
-    if (opt.name == name)
-      return &opt;
-  return nullptr;
-}
-
 bool actor_system_config::has_option(const std::string& name) const {
   return name.rfind("scheduler.", 0) == 0 || name.rfind("logger.", 0) == 0 || name == "config-file"
-         || find_option(name) != nullptr;
+         || custom_options_.find(name) != nullptr;
 }
 
 const actor_factory* actor_system_config::actor_type(const std::string& name) const {

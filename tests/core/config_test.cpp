@@ -330,6 +330,19 @@ TEST(config, remainder_keeps_non_troupe_arguments) {
   EXPECT_EQ(cfg.remainder(), std::vector<std::string>{"again"});
 }
 
+// "--" ends the options: it and everything after it stay in remainder(),
+// unread, even troupe's own options.
+TEST(config, double_dash_ends_the_options) {
+  actor_system_config cfg;
+  ASSERT_FALSE(cfg.parse({"--scheduler.workers=2", "a", "--", "--scheduler.workers=3", "--", "-x"}));
+  EXPECT_EQ(cfg.workers, 2u);
+  std::vector<std::string> expected{"a", "--", "--scheduler.workers=3", "--", "-x"};
+  EXPECT_EQ(cfg.remainder(), expected);
+  // A malformed option after it is no error either: it is not read.
+  ASSERT_FALSE(cfg.parse({"--", "--scheduler.workers=many"}));
+  EXPECT_EQ(cfg.workers, 2u);
+}
+
 // help_text() documents every option.
 TEST(config, help_text_lists_all_options) {
   auto text = actor_system_config::help_text();
