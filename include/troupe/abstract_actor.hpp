@@ -5,6 +5,9 @@
 // deliver a message (enqueue), and the link/monitor bookkeeping that turns a
 // termination into exit_msg / down_msg.
 #include <cstdint>
+#include <memory>
+#include <type_traits>
+#include <utility>
 
 #include "troupe/actor.hpp"
 #include "troupe/actor_addr.hpp"
@@ -55,6 +58,39 @@ public:
   bool add_monitor(const actor_addr& observer, error* reason);
   void remove_monitor(const actor_addr& observer);
 
+  // Something to run when this actor terminates (attach_functor's callable).
+  class exit_callback {
+  public:
+    virtual ~exit_callback() = default;
+    // A failure here would leave the remaining links unnotified: it ends the
+    // program instead.
+    virtual void operator()(const error& reason) noexcept = 0;
+  };
+
+  // Calls f with the exit reason (f(const error&)), or without arguments
+  // (f()), when this actor terminates, on the thread that terminates it
+  // while it notifies its links and monitors; at once on the caller's thread
+  // if it has terminated already. f must not throw.
+  template <class F>
+  void attach_functor(F f) {
+    static_assert(std::is_invocable_v<F&, const error&> || std::is_invocable_v<F&>,
+                  "attach_functor: f takes the exit reason (const error&) or nothing");
+    struct impl final : exit_callback {
+      explicit impl(F&& g) : fn(std::move(g)) {}
+      void operator()(const error& reason) noexcept override {
+        if constexpr (std::is_invocable_v<F&, const error&>)
+          fn(reason);
+        else
+          fn();
+      }
+      F fn;
+    };
+    attach(std::make_unique<impl>(std::move(f)));
+  }
+
+  // The type-erased form of attach_functor.
+  void attach(std::unique_ptr<exit_callback> f);
+
 protected:
   abstract_actor() noexcept = default;
 
@@ -63,10 +99,14 @@ protected:
   bool finalize_links(error reason);
 
 private:
+  // A link, a monitor (`other` is the linked actor or the observer) or an
+  // exit callback (`other` is empty).
   struct attachable {
+    enum class kind : std::uint8_t { link, monitor, callback };
     attachable* next;
     actor_addr other;
-    bool is_link;
+    kind what;
+    std::unique_ptr<exit_callback> callback;
   };
 
   mutable detail::spinlock lock_;

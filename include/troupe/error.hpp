@@ -236,8 +236,9 @@ error make_error(E code, std::string context) {
 TROUPE_CORE_API std::string to_string(const error& x);
 
 // The name of `code` in `category` ("invalid_argument" for the system category,
-// "normal" for the exit category, the enumerator of a TROUPE_ERROR_CODE_ENUM),
-// or the code as a decimal number.
+// "normal" for the exit category, the enumerator of a TROUPE_ERROR_CODE_ENUM,
+// or what the enum's own to_string says for one adopted by its one-argument
+// form), or the code as a decimal number.
 TROUPE_CORE_API std::string error_code_name(std::uint8_t code, atom_value category);
 TROUPE_CORE_API std::ostream& operator<<(std::ostream& os, const error& x);
 

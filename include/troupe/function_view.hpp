@@ -5,6 +5,7 @@
 //
 //   auto calc = make_function_view(adder);          // or (adder, 1s): a timeout per call
 //   expected<int> sum = calc(add_atom_v, 1, 2);      // blocks until the answer arrives
+//   std::cout << calc(add_atom_v, 1, 2);             // 3, or the error (expected_ostream.hpp)
 //
 // For a typed handle the result type follows from the interface: one response
 // value gives expected<T>, several expected<std::tuple<Ts...>>, none
@@ -22,6 +23,7 @@
 #include "troupe/actor.hpp"
 #include "troupe/building_blocks/typed_protocol.hpp"
 #include "troupe/expected.hpp"
+#include "troupe/expected_ostream.hpp"
 #include "troupe/infinite.hpp"
 #include "troupe/scoped_actor.hpp"
 

@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -85,6 +86,13 @@ public:
   template <detail::typed_handle Handle, class... Ts>
   void send(const Handle& dest, Ts&&... xs) {
     detail::check_typed_input<Handle, Ts...>();
+    send(actor{dest}, std::forward<Ts>(xs)...);
+  }
+
+  // To a strong_actor_ptr, what CAF code keeps of a sender. Only that exact
+  // type: send(nullptr, ...) stays a send to an empty `actor`.
+  template <std::same_as<strong_actor_ptr> Ptr, class... Ts>
+  void send(const Ptr& dest, Ts&&... xs) {
     send(actor{dest}, std::forward<Ts>(xs)...);
   }
 
@@ -199,6 +207,8 @@ public:
   // terminates.
   void join(const group& g);
   void leave(const group& g);
+  // The groups joined with join() and not left (empty once terminated).
+  const std::unordered_set<group>& joined_groups() const noexcept;
 
   // Traps exits: exit_msg (except kill) goes to f instead of terminating this actor.
   void set_exit_handler(std::function<void(exit_msg&)> f);
@@ -302,6 +312,7 @@ protected:
     std::function<void(exit_msg&)> exit_handler;
     std::function<void(down_msg&)> down_handler;
     detail::unmatched_tracker unmatched;
+    std::unordered_set<group> joined_groups;
   };
   extras& ext();
   bool has_pending_responses() const noexcept { return extras_ && !extras_->responses.empty(); }
@@ -357,6 +368,11 @@ void anon_send(const group& dest, Ts&&... xs) {
 template <detail::typed_handle Handle, class... Ts>
 void anon_send(const Handle& dest, Ts&&... xs) {
   detail::check_typed_input<Handle, Ts...>();
+  anon_send(actor{dest}, std::forward<Ts>(xs)...);
+}
+
+template <std::same_as<strong_actor_ptr> Ptr, class... Ts>
+void anon_send(const Ptr& dest, Ts&&... xs) {
   anon_send(actor{dest}, std::forward<Ts>(xs)...);
 }
 

@@ -8,7 +8,8 @@
 // reference into the handle instead of upgrading a weak one. Everywhere else it
 // reads like the sender's actor_addr and converts to it; store it as an
 // actor_addr to keep only a weak reference. In a message it travels as an
-// actor_addr.
+// actor_addr. CAF returned the strong_actor_ptr itself, so it also converts to
+// one: `strong_actor_ptr p = self->current_sender();` shares the reference.
 #include <compare>
 #include <functional>
 #include <string>
@@ -41,6 +42,13 @@ public:
   // NOLINTNEXTLINE(google-explicit-constructor): reads like an actor_addr on purpose
   operator actor_addr() const noexcept { return address(); }
 
+  // CAF's type for the sender; from a temporary (current_sender() itself) the
+  // reference moves instead of being counted again.
+  // NOLINTNEXTLINE(google-explicit-constructor): CAF code assigns it on purpose
+  operator strong_actor_ptr() const& noexcept { return ptr_; }
+  // NOLINTNEXTLINE(google-explicit-constructor)
+  operator strong_actor_ptr() && noexcept { return std::move(ptr_); }
+
   // The strong reference itself; leaves this handle empty.
   strong_actor_ptr release() && noexcept { return std::move(ptr_); }
 
@@ -48,6 +56,7 @@ public:
   friend bool operator==(const sender_handle& a, const actor_addr& b) noexcept { return a.get() == b.get(); }
   friend bool operator==(const sender_handle& a, const actor& b) noexcept { return a.get() == b.ctrl(); }
   friend bool operator==(const sender_handle& a, std::nullptr_t) noexcept { return !a; }
+  friend bool operator==(const sender_handle& a, const strong_actor_ptr& b) noexcept { return a.get() == b.get(); }
   friend std::strong_ordering operator<=>(const sender_handle& a, const sender_handle& b) noexcept {
     return std::compare_three_way{}(a.get(), b.get());
   }

@@ -52,9 +52,9 @@ bool abstract_actor::add_link(const actor_addr& other, error* reason) {
     return false;
   }
   for (auto* a = attached_; a != nullptr; a = a->next)
-    if (a->is_link && a->other == other)
+    if (a->what == attachable::kind::link && a->other == other)
       return true;
-  attached_ = new attachable{attached_, other, true};
+  attached_ = new attachable{attached_, other, attachable::kind::link, nullptr};
   return true;
 }
 
@@ -64,14 +64,14 @@ bool abstract_actor::add_monitor(const actor_addr& observer, error* reason) {
     *reason = reason_;
     return false;
   }
-  attached_ = new attachable{attached_, observer, false};
+  attached_ = new attachable{attached_, observer, attachable::kind::monitor, nullptr};
   return true;
 }
 
 void abstract_actor::remove_link(const actor_addr& other) {
   std::lock_guard guard{lock_};
   for (auto** a = &attached_; *a != nullptr; a = &(*a)->next) {
-    if ((*a)->is_link && (*a)->other == other) {
+    if ((*a)->what == attachable::kind::link && (*a)->other == other) {
       auto* victim = *a;
       *a = victim->next;
       delete victim;
@@ -83,7 +83,7 @@ void abstract_actor::remove_link(const actor_addr& other) {
 void abstract_actor::remove_monitor(const actor_addr& observer) {
   std::lock_guard guard{lock_};
   for (auto** a = &attached_; *a != nullptr; a = &(*a)->next) {
-    if (!(*a)->is_link && (*a)->other == observer) {
+    if ((*a)->what == attachable::kind::monitor && (*a)->other == observer) {
       auto* victim = *a;
       *a = victim->next;
       delete victim;
@@ -107,14 +107,30 @@ bool abstract_actor::finalize_links(error reason) {
   auto self = address();
   while (list != nullptr) {
     auto* next = list->next;
-    if (auto dest = list->other.lock()) {
-      auto content = list->is_link ? make_message(exit_msg{self, reason_}) : make_message(down_msg{self, reason_});
+    if (list->what == attachable::kind::callback) {
+      (*list->callback)(reason_);
+    } else if (auto dest = list->other.lock()) {
+      auto content = list->what == attachable::kind::link ? make_message(exit_msg{self, reason_})
+                                                          : make_message(down_msg{self, reason_});
       dest->get()->enqueue(make_mailbox_element(nullptr, message_id{}, std::move(content)), ctx);
     }
     delete list;
     list = next;
   }
   return true;
+}
+
+void abstract_actor::attach(std::unique_ptr<exit_callback> f) {
+  if (!f)
+    return;
+  {
+    std::lock_guard guard{lock_};
+    if (!terminated_.load(std::memory_order_relaxed)) {
+      attached_ = new attachable{attached_, actor_addr{}, attachable::kind::callback, std::move(f)};
+      return;
+    }
+  }
+  (*f)(reason_); // immutable once terminated, which the lock let us see
 }
 
 void deliver(const strong_actor_ptr& to, mailbox_element_ptr e, execution_unit* ctx) {

@@ -102,6 +102,11 @@ std::string error_code_name(std::uint8_t code, atom_value category) {
     return name_or_number(static_cast<exit_reason>(code));
   if (const char* names = registered_error_code_names(category))
     return detail::error_code_text(names, code);
+  if (auto render = registered_error_code_renderer(category)) {
+    auto name = render(code);
+    if (!name.empty())
+      return name;
+  }
   return std::to_string(static_cast<unsigned>(code));
 }
 

@@ -381,13 +381,21 @@ void local_actor::demonitor(const node_id& node) {
 node_monitor_service::~node_monitor_service() = default;
 
 void local_actor::join(const group& g) {
-  if (g && !terminating_)
-    g->subscribe(address());
+  if (g && !terminating_ && g->subscribe(address()))
+    ext().joined_groups.insert(g);
 }
 
 void local_actor::leave(const group& g) {
-  if (g)
-    g->unsubscribe(address());
+  if (!g)
+    return;
+  g->unsubscribe(address());
+  if (extras_)
+    extras_->joined_groups.erase(g);
+}
+
+const std::unordered_set<group>& local_actor::joined_groups() const noexcept {
+  static const std::unordered_set<group> none_joined;
+  return extras_ ? extras_->joined_groups : none_joined;
 }
 
 void local_actor::set_exit_handler(std::function<void(exit_msg&)> f) {

@@ -12,6 +12,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "troupe/serialization/actor_handle_codec.hpp"
@@ -56,9 +57,17 @@ public:
   explicit binary_deserializer(std::span<const std::byte> input, actor_handle_codec* codec = nullptr) noexcept
     : data_(input), codec_(codec) {}
 
+  // What CAF-style inspect overloads name as their return type and ask
+  // before they touch state.
+  using result_type = bool;
+  static constexpr bool reads_state = false;
+  static constexpr bool writes_state = true;
+
+  // Visits fields (called by inspect overloads): plain references or
+  // field(...)s; annotations (meta::type_name) are not encoded.
   template <class... Ts>
   bool operator()(Ts&&... xs) {
-    return (apply(detail::field_value(xs)) && ...);
+    return detail::for_each_field([this](std::size_t, std::string_view, auto& x) { return apply(x); }, xs...);
   }
 
   template <class T>

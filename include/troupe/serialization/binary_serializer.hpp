@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "troupe/serialization/actor_handle_codec.hpp"
@@ -39,10 +40,17 @@ public:
   explicit binary_serializer(std::vector<std::byte>& buf, actor_handle_codec* codec = nullptr) noexcept
     : buf_(buf), codec_(codec) {}
 
-  // Visits fields (called by inspect overloads): plain references or field(...)s.
+  // What CAF-style inspect overloads name as their return type and ask
+  // before they touch state.
+  using result_type = bool;
+  static constexpr bool reads_state = true;
+  static constexpr bool writes_state = false;
+
+  // Visits fields (called by inspect overloads): plain references or
+  // field(...)s; annotations (meta::type_name) are not encoded.
   template <class... Ts>
   bool operator()(Ts&&... xs) {
-    return (apply(detail::field_value(xs)) && ...);
+    return detail::for_each_field([this](std::size_t, std::string_view, auto& x) { return apply(x); }, xs...);
   }
 
   template <class T>

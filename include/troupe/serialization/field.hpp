@@ -5,9 +5,13 @@
 //   field("a", &T::a)   a member descriptor (for announce<T>(...))
 //   field("a", x.a)     a named reference   (inside inspect(f, x))
 // Unnamed fields (plain member pointers / plain references) are named a0, a1, ...
-// in the text format.
+// in the text format. Annotations among them (meta::type_name) are no fields:
+// for_each_field skips them, and the field after one keeps its number.
+#include <cstddef>
 #include <string_view>
 #include <type_traits>
+
+#include "troupe/meta_annotation.hpp"
 
 namespace troupe {
 
@@ -69,6 +73,33 @@ std::string_view field_name(const T& x) noexcept {
     return x.name;
   else
     return {};
+}
+
+// Calls f(index, name, value) for each field among the arguments of an
+// inspector's call, in order, until one returns false; annotations are
+// skipped and not counted.
+template <class F, class... Ts>
+bool for_each_field(F&& f, Ts&... xs) {
+  std::size_t index = 0;
+  auto one = [&](auto& x) -> bool {
+    if constexpr (is_annotation_v<decltype(x)>)
+      return true;
+    else
+      return f(index++, field_name(x), field_value(x));
+  };
+  return (one(xs) && ...);
+}
+
+// The name a meta::type_name among the arguments gives, or empty.
+template <class... Ts>
+std::string_view annotated_type_name(const Ts&... xs) noexcept {
+  std::string_view result;
+  auto one = [&](const auto& x) {
+    if constexpr (std::is_base_of_v<meta::type_name_t, std::remove_cvref_t<decltype(x)>>)
+      result = x.value;
+  };
+  (one(xs), ...);
+  return result;
 }
 
 } // namespace detail

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -25,11 +26,19 @@ class TROUPE_CORE_API text_parser {
 public:
   explicit text_parser(std::string_view input) noexcept : in_(input) {}
 
+  // What CAF-style inspect overloads name as their return type and ask
+  // before they touch state.
+  using result_type = bool;
+  static constexpr bool reads_state = false;
+  static constexpr bool writes_state = true;
+
   // Parses the fields of a record: "[name =] value" separated by ','.
   template <class... Ts>
   bool operator()(Ts&&... xs) {
-    std::size_t i = 0;
-    return (parse_field(i++, detail::field_name(xs), detail::field_value(xs)) && ...);
+    if (pending_ && !open_pending(detail::annotated_type_name(xs...)))
+      return false;
+    return detail::for_each_field(
+      [this](std::size_t i, std::string_view name, auto& x) { return parse_field(i, name, x); }, xs...);
   }
 
   template <class T>
@@ -183,6 +192,20 @@ public:
   }
 
 private:
+  // A record whose inspect overload runs: "name{" is read on inspect's first
+  // call to this parser, which may carry a meta::type_name (text_printer
+  // writes the same name).
+  struct pending_record {
+    std::string name;
+    bool renamable; // not announced: an annotation may name it
+  };
+
+  bool open_pending(std::string_view annotated) {
+    auto rec = std::move(*pending_);
+    pending_.reset();
+    return begin_record(rec.renamable && !annotated.empty() ? annotated : std::string_view{rec.name});
+  }
+
   template <class Tuple, std::size_t... Is>
   bool apply_tuple(Tuple& xs, std::index_sequence<Is...>) {
     if (!expect('('))
@@ -229,6 +252,7 @@ private:
   std::size_t pos_ = 0;
   std::size_t field_index_stack_ = 0;
   error err_;
+  std::optional<pending_record> pending_;
 };
 
 template <class T>
@@ -331,7 +355,12 @@ bool text_parser::apply(T& x) {
   } else if constexpr (detail::is_tuple_v<T>) {
     return apply_tuple(x, std::make_index_sequence<std::tuple_size_v<T>>{});
   } else if constexpr (detail::has_inspect<text_parser, T>) {
-    return begin_record(type_name<T>()) && inspect(*this, x) && end_record();
+    if (pending_ && !open_pending({})) // an inspect overload that parsed this before calling the parser
+      return false;
+    pending_.emplace(pending_record{type_name<T>(), type_registry::global().find(type_id_of<T>()) == nullptr});
+    bool ok = inspect(*this, x) && (!pending_ || open_pending({})) && end_record();
+    pending_.reset();
+    return ok;
   } else {
     auto* e = type_registry::global().find(type_id_of<T>());
     if (e == nullptr)

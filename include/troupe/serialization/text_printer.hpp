@@ -8,9 +8,13 @@
 // (a, b), optionals as *x or null, variants as their active alternative in
 // the cast form type(value), e.g. int16(3).
 // Records (inspect(f, x) or announced with fields) print as name{f = v, ...}
-// where unnamed fields are called a0, a1, ...
+// where unnamed fields are called a0, a1, ... A record with an inspect
+// overload is named by its announced name, else by the meta::type_name
+// among the arguments of inspect's call, else by its C++ name.
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "troupe/detail/stringify.hpp"
 #include "troupe/serialization/field.hpp"
@@ -24,12 +28,23 @@ class text_printer {
 public:
   explicit text_printer(std::string& out) noexcept : out_(out) {}
 
+  // What CAF-style inspect overloads name as their return type and ask
+  // before they touch state.
+  using result_type = bool;
+  static constexpr bool reads_state = true;
+  static constexpr bool writes_state = false;
+
   // Prints the fields of a record (called from inspect overloads).
   template <class... Ts>
   bool operator()(Ts&&... xs) {
-    std::size_t i = 0;
-    (print_field(i++, detail::field_name(xs), detail::field_value(xs)), ...);
-    return true;
+    if (pending_)
+      open_pending(detail::annotated_type_name(xs...));
+    return detail::for_each_field(
+      [this](std::size_t i, std::string_view name, const auto& x) {
+        print_field(i, name, x);
+        return true;
+      },
+      xs...);
   }
 
   template <class T>
@@ -58,6 +73,19 @@ public:
   std::string& out() noexcept { return out_; }
 
 private:
+  // A record whose inspect overload runs: its name is written on inspect's
+  // first call to this printer, which may carry a meta::type_name.
+  struct pending_record {
+    std::string name;
+    bool renamable; // not announced: an annotation may name it
+  };
+
+  void open_pending(std::string_view annotated) {
+    auto rec = std::move(*pending_);
+    pending_.reset();
+    begin_record(rec.renamable && !annotated.empty() ? annotated : std::string_view{rec.name});
+  }
+
   template <class Tuple, std::size_t... Is>
   void apply_tuple(const Tuple& xs, std::index_sequence<Is...>) {
     out_ += '(';
@@ -66,6 +94,7 @@ private:
   }
 
   std::string& out_;
+  std::optional<pending_record> pending_;
 };
 
 template <class T>
@@ -110,8 +139,12 @@ void text_printer::apply(const T& x) {
   } else if constexpr (detail::is_tuple_v<T>) {
     apply_tuple(x, std::make_index_sequence<std::tuple_size_v<T>>{});
   } else if constexpr (detail::has_inspect<text_printer, T>) {
-    begin_record(type_name<T>());
+    if (pending_) // an inspect overload that printed this before calling the printer
+      open_pending({});
+    pending_.emplace(pending_record{type_name<T>(), type_registry::global().find(type_id_of<T>()) == nullptr});
     inspect(*this, const_cast<T&>(x));
+    if (pending_) // no call: a record without fields
+      open_pending({});
     end_record();
   } else if constexpr (std::is_enum_v<T>) {
     detail::stringify(out_, x);
