@@ -6,12 +6,15 @@
 #include <type_traits>
 
 #include "troupe/abstract_actor.hpp"
+#include "troupe/building_blocks/typed_protocol.hpp"
 
 namespace troupe {
 
-// A class whose objects are actors: spawn<Impl>(xs...) constructs one.
+// A class whose objects are actors: spawn<Impl>(xs...) constructs one. Or a
+// state that names the actor class running it (detail::hosted_state, as
+// composable behaviors do): spawn<Impl>(xs...) then spawns that class.
 template <class T>
-concept actor_class = std::is_base_of_v<abstract_actor, T>;
+concept actor_class = std::is_base_of_v<abstract_actor, T> || detail::hosted_state<T>;
 
 // Anything else spawn accepts in place of a class: a function or function
 // object that sets up an actor (it may take the actor's `self` pointer first).

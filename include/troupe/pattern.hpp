@@ -19,6 +19,7 @@
 #include "troupe/guard.hpp"
 #include "troupe/infinite.hpp"
 #include "troupe/message.hpp"
+#include "troupe/param.hpp"
 
 namespace troupe {
 
@@ -224,6 +225,10 @@ private:
       }();
       static_assert(same_atom, "an atom constant parameter needs the same atom constant in the pattern");
       static_assert(!detail::is_mutable_ref_v<Param>, "atom constant parameters are taken by value or const&");
+    } else if constexpr (detail::is_param<std::decay_t<Param>>::value) {
+      static_assert(std::is_same_v<typename std::decay_t<Param>::message_type, typename Elem::type>,
+                    "callback parameter type does not match the pattern's element type");
+      static_assert(!detail::is_mutable_ref_v<Param>, "param<T> parameters are taken by value");
     } else {
       static_assert(std::is_same_v<std::decay_t<Param>, typename Elem::type>,
                     "callback parameter type does not match the pattern's element type");
@@ -266,6 +271,8 @@ private:
     auto idx = msg_index(info::typed[offset + K], n);
     if constexpr (detail::is_atom_constant<std::decay_t<Param>>::value)
       return std::decay_t<Param>{}; // matched: the atom is the constant
+    else if constexpr (detail::is_param<std::decay_t<Param>>::value)
+      return std::decay_t<Param>{msg.at(idx), msg.shared()};
     else if constexpr (detail::is_mutable_ref_v<Param>)
       return *static_cast<T*>(msg.mutable_at(idx));
     else
@@ -301,6 +308,10 @@ struct param_elem {
 template <atom_value V>
 struct param_elem<atom_constant<V>> {
   using type = atom_const_elem<V>;
+};
+template <class T>
+struct param_elem<param<T>> {
+  using type = type_elem<T>;
 };
 
 template <class F>

@@ -36,9 +36,13 @@ struct spawner {
 
   template <class Impl, spawn_options Os, spawn_kind Kind, class... Ts>
   static auto spawn_object(actor_system& sys, local_actor* parent, Ts&&... xs) {
-    static_assert(Kind == spawn_kind::any || typed_actor_class<Impl>,
-                  "typed_spawn<Impl> needs a typed actor class (math::base)");
-    return actor_system::as_handle<Impl>(spawn_class<Impl, Os>(sys, parent, std::forward<Ts>(xs)...));
+    if constexpr (hosted_state<Impl>) {
+      return spawn_object<typename Impl::template host_actor<Impl>, Os, Kind>(sys, parent, std::forward<Ts>(xs)...);
+    } else {
+      static_assert(Kind == spawn_kind::any || typed_actor_class<Impl>,
+                    "typed_spawn<Impl> needs a typed actor class (math::base)");
+      return actor_system::as_handle<Impl>(spawn_class<Impl, Os>(sys, parent, std::forward<Ts>(xs)...));
+    }
   }
 
   // Without a spawning actor (parent == nullptr), linked and monitored have

@@ -37,6 +37,14 @@ concept typed_behavior_result = requires {
   typename B::actor_type;
 };
 
+// A class that is no actor but a state some actor class runs (a composable
+// behavior): S::host_actor<S> is that class, spawn<S>(xs...) spawns it (it
+// builds the S from xs...) and returns its handle.
+template <class S>
+concept hosted_state = requires {
+  typename S::template host_actor<S>;
+};
+
 // The one place that rejects a message the receiver's interface does not declare.
 template <typed_handle Handle, class... Ts>
 constexpr void check_typed_input() noexcept {
