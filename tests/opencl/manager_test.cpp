@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
-// The manager: loading it, its option, the device list and lookups, and
-// compiling programs (with the build log of a failed build).
+// The manager: loading it (also through TROUPE_MAIN), its option, the device
+// list and lookups, and compiling programs (with the build log of a failed
+// build).
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
+#include <optional>
 #include <string>
 
 #include "opencl_fixture.hpp"
+#include "troupe/exec_main.hpp"
 
 using namespace troupe;
 using troupe::opencl_test::opencl_fixture;
@@ -145,3 +150,35 @@ TEST_F(opencl_manager_test, tags_that_do_not_fit_the_kernel_fail_at_spawn) {
 }
 
 } // namespace
+
+// TROUPE_MAIN(opencl::manager), as a CAF program writes
+// CAF_MAIN(opencl::manager): the manager is loaded before the command line is
+// read, so its option parses and reaches it. The macro defines this
+// namespace's main, which the test calls like a program's.
+namespace with_opencl {
+
+using namespace troupe;
+
+std::size_t devices_seen = 0;
+std::optional<std::size_t> default_index;
+
+int troupe_main(actor_system& sys) {
+  devices_seen = sys.opencl_manager().devices().size();
+  if (auto d = sys.opencl_manager().default_device())
+    default_index = d->index();
+  return 0;
+}
+
+TROUPE_MAIN(opencl::manager)
+
+} // namespace with_opencl
+
+TEST(opencl_manager_main, troupe_main_loads_the_manager_before_reading_the_options) {
+  static_assert(system_module<opencl::manager>);
+  std::string prog = "prog", device = "--opencl.device=0";
+  std::array<char*, 3> argv{prog.data(), device.data(), nullptr};
+  ASSERT_EQ(with_opencl::main(2, argv.data()), 0) << "--opencl.device is an option once the manager is loaded";
+  if (with_opencl::devices_seen == 0)
+    GTEST_SKIP() << "no OpenCL device";
+  EXPECT_EQ(with_opencl::default_index, std::optional<std::size_t>{0}) << "--opencl.device=0 picks the first device";
+}

@@ -15,6 +15,8 @@
 //   auto prog = mngr.create_program(source);
 //   auto worker = mngr.spawn(*prog, "scale", opencl::nd_range{opencl::dim_vec{n}},
 //                            opencl::in<float>{}, opencl::out<float>{});
+//
+// A program with TROUPE_MAIN(opencl::manager) gets it loaded from the start.
 #include <concepts>
 #include <cstddef>
 #include <memory>
@@ -48,6 +50,9 @@ public:
   // The module protocol of actor_system_config::load.
   static void add_options(actor_system_config& cfg, settings& s);
   static std::unique_ptr<actor_system_module> make(actor_system& sys, const settings& s);
+
+  // The module protocol of TROUPE_MAIN(opencl::manager) and exec_main.
+  static void init(actor_system_config& cfg) { cfg.load<manager>(); }
 
   // Finds the devices. Without any OpenCL platform or device the manager
   // still loads: devices() is empty and every device lookup fails.
