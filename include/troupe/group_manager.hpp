@@ -38,6 +38,11 @@ public:
   // add_module. sec::invalid_argument for a module nobody added.
   expected<group> get(const std::string& module, const std::string& identifier);
 
+  // The same from one string, "module:identifier" ("local:chat",
+  // "remote:chat@host:4242"), split at its first colon, since identifiers may
+  // hold colons and module names do not. sec::invalid_argument without one.
+  expected<group> get(const std::string& uri);
+
   // Makes `module` known to get() (replacing one of the same name).
   void add_module(std::string module, module_factory f);
   void remove_module(const std::string& module);

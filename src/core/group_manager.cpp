@@ -32,6 +32,14 @@ expected<group> group_manager::get(const std::string& module, const std::string&
   return make(identifier); // outside the lock: a remote module talks to another node
 }
 
+expected<group> group_manager::get(const std::string& uri) {
+  auto colon = uri.find(':');
+  if (colon == std::string::npos)
+    return error{sec::invalid_argument,
+                 "a group reads module:identifier (\"local:chat\", \"remote:chat@host:port\"), not '" + uri + "'"};
+  return get(uri.substr(0, colon), uri.substr(colon + 1));
+}
+
 void group_manager::add_module(std::string module, module_factory f) {
   std::lock_guard guard{mtx_};
   modules_[std::move(module)] = std::move(f);

@@ -53,7 +53,11 @@ private:
       res.kind = troupe::detail::invoke_result::done; // the broker closed it meanwhile: dropped
       return true;
     }
+    auto outer = std::exchange(self_.chunk_in_hand_, hdl);
     bool matched = inner_->invoke(msg, res);
+    self_.chunk_in_hand_ = outer;
+    if (!self_.valid(hdl))
+      return matched; // forked from inside the handler, which took the chunk along, or closed
     // A skipped chunk waits in the stash for a later behavior, which cuts the
     // next one when it handles this one. Any other outcome consumes it.
     bool consumed = matched ? res.kind != troupe::detail::invoke_result::skipped
@@ -234,10 +238,17 @@ expected<connection_handle> broker_sockets::open_connection(const std::string& h
   return hdl;
 }
 
+void broker_sockets::take_over(broker& from, connection_handle hdl) noexcept {
+  forked_from_ = &from;
+  forked_ = hdl;
+}
+
 void broker_sockets::hand_to(broker& b) {
   // Every broker the middleman spawns is registered at once, so that the
   // system's shutdown ends it even if it never opens a socket.
   io();
+  if (forked_from_ != nullptr)
+    io_->expect_hand_over();
   for (auto hdl : connections_)
     b.connections_.try_emplace(hdl);
   for (auto& [hdl, port] : acceptors_)
@@ -247,6 +258,13 @@ void broker_sockets::hand_to(broker& b) {
   b.registry_->attach(b.io_, strong_actor_ptr{b.ctrl()});
   connections_.clear();
   acceptors_.clear();
+  if (auto* from = std::exchange(forked_from_, nullptr)) {
+    auto i = from->connections_.find(forked_);
+    b.connections_.insert(from->connections_.extract(i)); // with its unflushed bytes
+    // Queued after attach started b's sockets and after every call `from`
+    // made on the connection, so the I/O thread sees them in that order.
+    from->io_->hand_over(forked_, b.io_, from->chunk_in_hand_ == forked_);
+  }
 }
 
 } // namespace troupe::net

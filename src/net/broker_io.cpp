@@ -27,20 +27,29 @@ struct broker_io::connection {
 
   connection_handle hdl;
   asio::ip::tcp::socket sock;
+  // The socket set it belongs to now. Completion handlers go through it
+  // rather than through the set that started the operation, since a fork may
+  // have moved the connection meanwhile; it also keeps that set alive until
+  // finish lets go.
+  std::shared_ptr<broker_io> owner;
   receive_policy policy = receive_policy::exactly(0); // paused until configure_read
-  std::vector<std::byte> in;                          // received, not yet delivered from in_begin on
+  std::vector<std::byte> in;                          // received, not yet handled from in_begin on
   std::size_t in_begin = 0;
+  // Bytes at in_begin that the chunk in the broker's mailbox holds (0: no
+  // chunk out). They stay buffered until the broker has handled the chunk,
+  // so that a fork can cut them again for the new broker.
+  std::size_t chunk_out = 0;
   std::vector<std::byte> read_buf;
   std::vector<std::byte> pending; // flushed by the broker, not yet handed to the socket
   std::vector<std::byte> sending; // being written
   bool reading = false;
   bool writing = false;
-  bool chunk_out = false; // a new_data_msg waits for the broker's handler
-  bool eof = false;       // the peer closed, or reading failed
-  bool closing = false;   // no more reading; closes once `pending` is sent
-  bool finished = false;  // the socket is closed
+  bool eof = false;      // the peer closed, or reading failed
+  bool closing = false;  // no more reading; closes once `pending` is sent
+  bool finished = false; // the socket is closed
 
-  std::size_t buffered() const noexcept { return in.size() - in_begin; }
+  // Received and not yet cut into a chunk.
+  std::size_t buffered() const noexcept { return in.size() - in_begin - chunk_out; }
 };
 
 struct broker_io::acceptor {
@@ -152,7 +161,9 @@ error broker_io::open_connection(connection_handle hdl, const std::string& host,
 void broker_io::add_connection(connection_handle hdl, asio::ip::tcp::socket sock) {
   asio::error_code ignored;
   sock.set_option(asio::ip::tcp::no_delay{true}, ignored); // a broker's flush is its own batching
-  connections_.emplace(hdl, std::make_shared<connection>(hdl, std::move(sock)));
+  auto c = std::make_shared<connection>(hdl, std::move(sock));
+  c->owner = shared_from_this();
+  connections_.emplace(hdl, std::move(c));
   if (started_)
     update_keep_alive();
 }
@@ -182,8 +193,8 @@ void broker_io::configure_read(connection_handle hdl, receive_policy policy) {
 
 void broker_io::consumed(connection_handle hdl) {
   post([hdl](broker_io& self) {
-    if (auto c = self.find(hdl); c && c->chunk_out) {
-      c->chunk_out = false;
+    if (auto c = self.find(hdl); c && c->chunk_out > 0) {
+      drop_chunk(*c);
       self.deliver(c);
       self.read_more(c);
     }
@@ -226,6 +237,33 @@ void broker_io::close_all() {
     auto conns = self.connections_;
     for (auto& [hdl, c] : conns)
       self.begin_close(c);
+  });
+}
+
+void broker_io::hand_over(connection_handle hdl, std::shared_ptr<broker_io> to, bool chunk_handled) {
+  post([hdl, to = std::move(to), chunk_handled](broker_io& self) {
+    to->awaiting_hand_over_ = false;
+    auto c = self.find(hdl);
+    if (!c) {
+      // It ended before the fork reached the I/O thread; the old broker is
+      // told so already, the new one learns it here.
+      to->tell(connection_closed_msg{hdl});
+      to->update_keep_alive();
+      return;
+    }
+    self.connections_.erase(hdl);
+    self.update_keep_alive();
+    if (c->chunk_out > 0) {
+      if (chunk_handled)
+        drop_chunk(*c);
+      else
+        c->chunk_out = 0; // the old broker drops its copy: the handle is no longer its own
+    }
+    c->owner = to;
+    to->connections_.emplace(hdl, c);
+    to->update_keep_alive();
+    to->deliver(c);
+    to->read_more(c);
   });
 }
 
@@ -279,39 +317,42 @@ void broker_io::read_more(const connection_ptr& c) {
   if (c->read_buf.empty())
     c->read_buf.resize(read_size);
   c->reading = true;
-  c->sock.async_read_some(
-    asio::buffer(c->read_buf), [self = shared_from_this(), c](const asio::error_code& ec, std::size_t n) {
-      c->reading = false;
-      if (c->closing)
-        return;
-      c->in.insert(c->in.end(), c->read_buf.begin(), c->read_buf.begin() + static_cast<std::ptrdiff_t>(n));
-      if (ec)
-        c->eof = true; // the peer closed, or the connection broke: either way it ends after what is buffered
-      self->deliver(c);
-      self->read_more(c);
-    });
+  c->sock.async_read_some(asio::buffer(c->read_buf), [c](const asio::error_code& ec, std::size_t n) {
+    c->reading = false;
+    if (c->closing)
+      return;
+    c->in.insert(c->in.end(), c->read_buf.begin(), c->read_buf.begin() + static_cast<std::ptrdiff_t>(n));
+    if (ec)
+      c->eof = true; // the peer closed, or the connection broke: either way it ends after what is buffered
+    auto io = c->owner;
+    io->deliver(c);
+    io->read_more(c);
+  });
 }
 
 void broker_io::deliver(const connection_ptr& c) {
-  if (c->closing || c->chunk_out)
+  if (c->closing || c->chunk_out > 0)
     return;
   if (auto n = c->policy.chunk_size(c->buffered()); n > 0) {
     auto first = c->in.begin() + static_cast<std::ptrdiff_t>(c->in_begin);
-    new_data_msg msg{c->hdl, std::vector<std::byte>(first, first + static_cast<std::ptrdiff_t>(n))};
-    c->in_begin += n;
-    if (c->in_begin == c->in.size()) {
-      c->in.clear();
-      c->in_begin = 0;
-    } else if (c->in_begin >= c->in.size() / 2) {
-      c->in.erase(c->in.begin(), c->in.begin() + static_cast<std::ptrdiff_t>(c->in_begin));
-      c->in_begin = 0;
-    }
-    c->chunk_out = true;
-    tell(std::move(msg));
+    c->chunk_out = n;
+    tell(new_data_msg{c->hdl, std::vector<std::byte>(first, first + static_cast<std::ptrdiff_t>(n))});
     return;
   }
   if (c->eof)
     begin_close(c); // what the policy cannot cut from the rest is dropped
+}
+
+void broker_io::drop_chunk(connection& c) {
+  c.in_begin += c.chunk_out;
+  c.chunk_out = 0;
+  if (c.in_begin == c.in.size()) {
+    c.in.clear();
+    c.in_begin = 0;
+  } else if (c.in_begin >= c.in.size() / 2) {
+    c.in.erase(c.in.begin(), c.in.begin() + static_cast<std::ptrdiff_t>(c.in_begin));
+    c.in_begin = 0;
+  }
 }
 
 void broker_io::write_more(const connection_ptr& c) {
@@ -325,19 +366,19 @@ void broker_io::write_more(const connection_ptr& c) {
   c->sending.swap(c->pending);
   c->pending.clear();
   c->writing = true;
-  asio::async_write(c->sock, asio::buffer(c->sending),
-                    [self = shared_from_this(), c](const asio::error_code& ec, std::size_t) {
-                      c->writing = false;
-                      c->sending.clear();
-                      if (c->finished)
-                        return;
-                      if (ec) {
-                        c->pending.clear(); // the peer is gone: nothing more can be sent
-                        self->finish(c);
-                        return;
-                      }
-                      self->write_more(c);
-                    });
+  asio::async_write(c->sock, asio::buffer(c->sending), [c](const asio::error_code& ec, std::size_t) {
+    c->writing = false;
+    c->sending.clear();
+    if (c->finished)
+      return;
+    auto io = c->owner;
+    if (ec) {
+      c->pending.clear(); // the peer is gone: nothing more can be sent
+      io->finish(c);
+      return;
+    }
+    io->write_more(c);
+  });
 }
 
 void broker_io::begin_close(const connection_ptr& c) {
@@ -356,6 +397,10 @@ void broker_io::finish(connection_ptr c) {
   c->sock.shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
   c->sock.close(ignored);
   connections_.erase(c->hdl);
+  // The connection's reference to this object ends the cycle through
+  // connections_; dropped in a handler of its own, as this object may be
+  // its last holder.
+  asio::post(io_, [owner = std::move(c->owner)]() mutable { owner.reset(); });
   tell(connection_closed_msg{c->hdl});
   update_keep_alive();
 }
@@ -374,7 +419,7 @@ void broker_io::close_acceptor(acceptor_ptr acc) {
 void broker_io::update_keep_alive() {
   if (!started_)
     return;
-  bool has_sockets = !connections_.empty() || !acceptors_.empty();
+  bool has_sockets = !connections_.empty() || !acceptors_.empty() || awaiting_hand_over_;
   if (has_sockets && !owner_gone_) {
     if (!keep_alive_)
       keep_alive_ = owner_.lock();

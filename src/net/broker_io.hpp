@@ -46,6 +46,10 @@ public:
                                         bool reuse_addr);
   error open_connection(connection_handle hdl, const std::string& host, std::uint16_t port);
 
+  // Before start: a fork's connection comes here by hand_over after start,
+  // and the new broker must stay alive until then, with no socket yet.
+  void expect_hand_over() noexcept { awaiting_hand_over_ = true; }
+
   // ---- queued for the I/O thread, in call order ----
   // From now on events go to `owner`; acceptors start accepting.
   void start(strong_actor_ptr owner);
@@ -58,6 +62,11 @@ public:
   // The broker is gone: every socket closes (connections after sending what
   // was written), and nobody is told.
   void close_all();
+  // Moves the connection, with its buffers and receive policy, to `to`,
+  // whose owner has started (a broker's fork). A chunk that the old owner
+  // has not handled yet is cut again for the new one, unless `chunk_handled`
+  // says the old owner forked it from inside that chunk's handler.
+  void hand_over(connection_handle hdl, std::shared_ptr<broker_io> to, bool chunk_handled);
 
   // ---- I/O thread ----
   // Closes every socket now, sending nothing more (the system shuts down).
@@ -83,6 +92,8 @@ private:
   void accept_next(const acceptor_ptr& acc);
   void read_more(const connection_ptr& c);
   void deliver(const connection_ptr& c);
+  // The chunk out is done with: its bytes leave the input buffer.
+  static void drop_chunk(connection& c);
   void write_more(const connection_ptr& c);
   // Stops reading and closes once everything written is sent.
   void begin_close(const connection_ptr& c);
@@ -104,6 +115,7 @@ private:
   strong_actor_ptr keep_alive_;
   bool started_ = false;
   bool owner_gone_ = false;
+  bool awaiting_hand_over_ = false; // counts as a socket for update_keep_alive
   std::unordered_map<connection_handle, connection_ptr> connections_;
   std::unordered_map<accept_handle, acceptor_ptr> acceptors_;
 };

@@ -825,3 +825,56 @@ TEST(middleman, a_system_stops_while_a_heartbeat_tick_is_due) {
   finished = true;
   watchdog.join();
 }
+
+// TROUPE_MAIN(net::middleman), as a CAF program writes CAF_MAIN(io::middleman):
+// the middleman is loaded before the command line is read (so its options
+// parse) and troupe_main can publish and be reached. The macro defines this
+// namespace's main, which the test calls like a program's.
+namespace with_middleman {
+
+using namespace troupe;
+
+int troupe_main(actor_system& sys) {
+  if (sys.middleman().config().connect_timeout != std::chrono::seconds{7})
+    return 2; // --middleman.connect-timeout did not reach the middleman
+  auto doubler = sys.spawn([] { return behavior{[](int x) { return 2 * x; }}; });
+  auto port = sys.middleman().publish(doubler, 0, "127.0.0.1");
+  if (!port || *port == 0) {
+    scoped_actor(sys)->send_exit(doubler, exit_reason::user_shutdown);
+    return 3;
+  }
+  int doubled = 0;
+  {
+    auto client_cfg = net_config();
+    actor_system client{client_cfg};
+    auto remote = client.middleman().remote_actor("127.0.0.1", *port);
+    if (remote) {
+      scoped_actor self{client};
+      self->request(*remote, 5s, 21).receive([&](int r) { doubled = r; }, [](error&) {});
+    }
+  }
+  scoped_actor(sys)->send_exit(doubler, exit_reason::user_shutdown);
+  return doubled == 42 ? 0 : 4;
+}
+
+TROUPE_MAIN(net::middleman)
+
+} // namespace with_middleman
+
+TEST(middleman_main, troupe_main_with_the_middleman_publishes_and_is_reached) {
+  static_assert(system_module<net::middleman>);
+  std::string prog = "prog", timeout = "--middleman.connect-timeout=7s";
+  std::array<char*, 3> argv{prog.data(), timeout.data(), nullptr};
+  EXPECT_EQ(with_middleman::main(2, argv.data()), 0);
+  EXPECT_EQ(exec_main<net::middleman>(&with_middleman::troupe_main, 2, argv.data()), 0);
+}
+
+TEST(middleman_main, init_loads_the_middleman_once) {
+  actor_system_config cfg;
+  net::middleman::init(cfg);
+  net::middleman::init(cfg);
+  EXPECT_TRUE(cfg.has_module(actor_system_module::middleman));
+  EXPECT_TRUE(cfg.has_option("middleman.connect-timeout"));
+  actor_system sys{cfg};
+  EXPECT_NO_THROW(sys.middleman());
+}

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -97,9 +98,21 @@ public:
   expected<accept_handle> add_tcp_doorman(std::uint16_t port = 0, const std::string& addr = {},
                                           bool reuse_addr = false);
 
+  // Spawns fun(broker* self, hdl, xs...) as a new broker that takes over the
+  // connection hdl: its socket, what was written to it and not yet flushed,
+  // its receive policy and the bytes not yet handled here (a chunk already
+  // on its way to this broker is cut again for the new one, unless this
+  // broker forks from inside that chunk's handler, which counts as handling
+  // it). This broker has no such handle any more. An invalid handle when hdl
+  // is not an open connection of this broker or the system shuts down:
+  // nothing is spawned then and the connection stays here.
+  template <class F, class... Ts>
+  actor fork(F fun, connection_handle hdl, Ts&&... xs);
+
   // The open connections and acceptors, in the order of their handles.
   std::vector<connection_handle> connections() const;
   std::vector<accept_handle> acceptors() const;
+  std::size_t num_connections() const noexcept { return connections_.size(); }
   bool valid(connection_handle hdl) const { return connections_.count(hdl) != 0; }
   bool valid(accept_handle hdl) const { return acceptors_.count(hdl) != 0; }
 
@@ -131,6 +144,9 @@ private:
   broker_registry* registry_ = nullptr;
   std::map<connection_handle, connection_state> connections_;
   std::map<accept_handle, std::uint16_t> acceptors_; // with their ports
+  // The connection whose chunk a handler is handling right now, if any: a
+  // fork from inside that handler must not have the chunk cut again.
+  std::optional<connection_handle> chunk_in_hand_;
 };
 
 // Sockets that mm.spawn_server and mm.spawn_client open before their broker
@@ -147,6 +163,10 @@ public:
   expected<accept_handle> open_acceptor(std::uint16_t& port, const std::string& addr, bool reuse_addr);
   expected<connection_handle> open_connection(const std::string& host, std::uint16_t port);
 
+  // The connection hdl of `from` (one of its open connections), for
+  // hand_to to move; `from` keeps it until then (a fork).
+  void take_over(broker& from, connection_handle hdl) noexcept;
+
   // Gives the sockets to `b`, spawned and not yet launched.
   void hand_to(broker& b);
 
@@ -157,6 +177,8 @@ private:
   std::shared_ptr<broker_io> io_;
   std::vector<connection_handle> connections_;
   std::vector<std::pair<accept_handle, std::uint16_t>> acceptors_;
+  broker* forked_from_ = nullptr;
+  connection_handle forked_;
 };
 
 // Spawns fun as a broker that starts with `sockets`. Brokers are hidden
@@ -176,6 +198,15 @@ actor spawn_broker_with(actor_system& sys, broker_sockets& sockets, F fun, Ts&&.
   sockets.hand_to(*ptr);
   ptr->launch(scheduler::current_worker(), opts);
   return hdl;
+}
+
+template <class F, class... Ts>
+actor broker::fork(F fun, connection_handle hdl, Ts&&... xs) {
+  if (!valid(hdl))
+    return actor{};
+  broker_sockets sockets{system().middleman()};
+  sockets.take_over(*this, hdl);
+  return spawn_broker_with<no_spawn_options>(system(), sockets, std::move(fun), hdl, std::forward<Ts>(xs)...);
 }
 
 // ---- middleman's spawn functions (declared in middleman.hpp) -----------------------

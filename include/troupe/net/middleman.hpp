@@ -13,6 +13,8 @@
 //   actor_system sys{cfg};
 //   auto port = sys.middleman().publish(server, 0);      // any free port
 //   auto calc = sys.middleman().remote_actor("localhost", *port);
+//
+// A program with TROUPE_MAIN(net::middleman) gets it loaded from the start.
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -48,6 +50,9 @@ public:
   // The module protocol of actor_system_config::load.
   static void add_options(actor_system_config& cfg, settings& s);
   static std::unique_ptr<actor_system_module> make(actor_system& sys, const settings& s);
+
+  // The module protocol of TROUPE_MAIN(net::middleman) and exec_main.
+  static void init(actor_system_config& cfg) { cfg.load<middleman>(); }
 
   middleman(actor_system& sys, const settings& s);
   ~middleman() override;
@@ -127,6 +132,15 @@ public:
   // From then on every connected node may use them. Returns the port bound.
   expected<std::uint16_t> publish_local_groups(std::uint16_t port, const std::string& addr = {},
                                                bool reuse_addr = false);
+
+  // CAF's spelling of the above: a port that other nodes connect to (connect,
+  // then remote_lookup, remote_spawn) and that publishes no actor. Such a port
+  // is publish_local_groups' already, so open is that call: a ported program
+  // that opens a port for remote groups (sys.groups().get("remote:...") on
+  // the other node) finds them there. `addr` nullptr: every interface.
+  expected<std::uint16_t> open(std::uint16_t port, const char* addr = nullptr, bool reuse_addr = false) {
+    return publish_local_groups(port, addr == nullptr ? std::string{} : std::string{addr}, reuse_addr);
+  }
 
   // Nodes this middleman has a working connection to.
   std::vector<node_id> connected_nodes() const;
