@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "broker_registry.hpp"
+#include "log_component.hpp"
 #include "troupe/abstract_actor.hpp"
 #include "troupe/log.hpp"
 #include "troupe/mailbox_element.hpp"
@@ -13,8 +14,6 @@
 namespace troupe::net {
 
 namespace {
-
-constexpr std::string_view log_component = "net";
 
 // Bytes one read asks for; a connection buffers at least this much ahead of
 // its broker (more when its policy waits for a larger chunk).

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "log_component.hpp"
 #include "memory_link.hpp"
 
 #include "remote_proxy.hpp"
@@ -21,8 +22,6 @@ namespace troupe::net {
 
 namespace {
 
-constexpr std::string_view log_component = "net";
-
 // Throws on settings that cannot work together, before any is acted on.
 const middleman_settings& checked(const middleman_settings& cfg) {
   const bool tls = !cfg.tls_certificate.empty() || !cfg.tls_key.empty() || !cfg.tls_ca.empty();
@@ -34,11 +33,12 @@ const middleman_settings& checked(const middleman_settings& cfg) {
 } // namespace
 
 middleman_impl::middleman_impl(actor_system& sys, const middleman_settings& cfg)
-  : sys_(sys), cfg_(checked(cfg)), tls_(make_tls_context(cfg)), types_(wire::announced_types()),
-    work_(io_.get_executor()), tick_timer_(io_), shutdown_deadline_(io_), decoders_(cfg.io_thread ? cfg.workers : 0) {
-  if (!cfg.memory_network.empty())
-    memory_ = memory_network::get(cfg.memory_network);
-}
+  : sys_(sys), cfg_(checked(cfg)), tls_(make_tls_context(cfg)),
+    memory_(cfg.memory_network.empty() ? nullptr : memory_network::get(cfg.memory_network)),
+    types_(wire::announced_types()), work_(io_.get_executor()), tick_timer_(io_), shutdown_deadline_(io_),
+    decoders_(cfg.io_thread ? cfg.workers : 0), routes_(sys.node()),
+    connector_(io_, cfg_, routes_, sys.node(), memory_, tls_.get(),
+               [this](byte_stream stream) { return adopt_dialed(std::move(stream)); }) {}
 
 middleman_impl::~middleman_impl() {
   stop();
@@ -118,6 +118,7 @@ void middleman_impl::stop() {
   sys_.groups().remove_module("remote");
   asio::post(io_, [this] {
     stopping_ = true;
+    connector_.stop();
     tick_timer_.cancel();
     for (auto& entry : published_)
       close_listener(*entry);
@@ -158,25 +159,12 @@ void middleman_impl::stop() {
   // the I/O thread is gone); those not started are dropped.
   decoders_.stop();
   // Whatever still holds a proxy sees its node as gone.
-  std::vector<strong_actor_ptr> left;
-  {
-    std::lock_guard guard{proxies_mtx_};
-    for (auto& [node, ids] : proxies_)
-      for (auto& [id, p] : ids)
-        left.push_back(std::move(p));
-    proxies_.clear();
-  }
-  for (auto& p : left)
-    static_cast<remote_proxy*>(p->get())->kill(exit_reason::remote_link_unreachable);
-  left.clear();
+  for (auto& p : proxies_.take_all())
+    proxy_table::as_proxy(p).kill(exit_reason::remote_link_unreachable);
   if (watcher_)
     watcher_->enqueue(make_mailbox_element(nullptr, message_id{}, exit_msg{actor_addr{}, exit_reason::kill}), nullptr);
   watcher_ = nullptr;
-  std::unordered_map<actor_id, export_entry> exported;
-  {
-    std::lock_guard guard{exported_mtx_};
-    exported.swap(exported_);
-  } // released outside the lock: a release may run an actor's cleanup
+  exports_.clear();
   services_.stop();
 }
 
@@ -258,7 +246,8 @@ void middleman_impl::close_listener(published_entry& entry) {
 }
 
 void middleman_impl::adopt_accepted(const published_entry& entry, byte_stream stream) {
-  auto p = std::make_shared<peer>(*this, std::move(stream), peer::role::acceptor, entry.handle.id(), entry.interface);
+  auto p =
+    std::make_shared<peer>(peer_ctx_, std::move(stream), peer::role::acceptor, entry.handle.id(), entry.interface);
   peers_.push_back(p);
   if (entry.handle)
     export_actor(entry.handle.ctrl(), p.get()); // its hello hands the peer a handle
@@ -301,8 +290,9 @@ expected<std::shared_ptr<peer>> middleman_impl::dial(const std::string& host, st
   using result = expected<std::shared_ptr<peer>>;
   auto done = std::make_shared<std::promise<result>>();
   auto fut = done->get_future();
-  asio::post(io_,
-             [this, host, port, done] { dial_async(host, port, [done](result r) { done->set_value(std::move(r)); }); });
+  asio::post(io_, [this, host, port, done] {
+    connector_.dial(host, port, [done](result r) { done->set_value(std::move(r)); });
+  });
   // Ends at the latest at the dial's real-time connect timeout.
   if (driven_here())
     drive_until([&] { return fut.wait_for(std::chrono::seconds{0}) == std::future_status::ready; },
@@ -323,83 +313,10 @@ bool middleman_impl::drive_until(const std::function<bool()>& done, std::chrono:
   return true;
 }
 
-void middleman_impl::dial_async(const std::string& host, std::uint16_t port, dial_callback done) {
-  using result = expected<std::shared_ptr<peer>>;
-  auto key = host + ":" + std::to_string(port);
-  if (auto known = dialed_[key].lock(); known && known->ready() && !known->closed() && !known->leaving()) {
-    // Never from inside the call: a caller may set state after it returns.
-    asio::post(io_, [done = std::move(done), known] { done(known); });
-    return;
-  }
-  // One callback for the first of: connected and shook hands, failed, timed out.
-  auto finished = std::make_shared<bool>(false);
-  auto finish = [done = std::move(done), finished](result r) {
-    if (!std::exchange(*finished, true))
-      done(std::move(r));
-  };
-  auto timer = std::make_shared<asio::steady_timer>(io_, cfg_.connect_timeout);
-  auto sock = std::make_shared<asio::ip::tcp::socket>(io_);
-  auto resolver = std::make_shared<asio::ip::tcp::resolver>(io_);
-  auto shaking_hands = std::make_shared<std::weak_ptr<peer>>(); // once connected
-  timer->async_wait([finish, sock, resolver, key, shaking_hands](const asio::error_code& ec) {
-    if (ec)
-      return;
-    resolver->cancel();
-    asio::error_code ignored;
-    sock->close(ignored);
-    error reason{sec::cannot_connect_to_node, "no connection to " + key + " within middleman.connect-timeout"};
-    finish(reason);
-    // A handshake that did not finish in time must not finish later: the
-    // caller was told there is no connection.
-    if (auto p = shaking_hands->lock(); p && !p->ready())
-      p->close(reason);
-  });
-  // Connected: the handshake decides.
-  auto start_peer = [this, finish, timer, key, shaking_hands](byte_stream stream) {
-    auto p = std::make_shared<peer>(*this, std::move(stream), peer::role::dialer);
-    peers_.push_back(p);
-    dialed_[key] = p;
-    *shaking_hands = p;
-    p->start([finish, timer, weak = std::weak_ptr<peer>{p}](const error& err) {
-      timer->cancel();
-      if (err)
-        finish(err);
-      else if (auto p = weak.lock())
-        finish(p);
-      else
-        finish(error{sec::cannot_connect_to_node, "connection closed"});
-    });
-  };
-  if (memory_) {
-    auto link = memory_->connect(port);
-    if (!link) {
-      timer->cancel();
-      asio::post(io_, [finish, err = link.error()] { finish(err); });
-      return;
-    }
-    start_peer(byte_stream{memory_stream{std::move(*link), memory_link::client, io_.get_executor()}});
-    return;
-  }
-  resolver->async_resolve(
-    host, std::to_string(port),
-    [this, finish, timer, sock, resolver, key, start_peer](const asio::error_code& ec,
-                                                           const asio::ip::tcp::resolver::results_type& endpoints) {
-      if (ec) {
-        timer->cancel();
-        finish(error{sec::cannot_connect_to_node, "cannot resolve " + key + ": " + ec.message()});
-        return;
-      }
-      asio::async_connect(
-        *sock, endpoints,
-        [this, finish, timer, sock, key, start_peer](const asio::error_code& ec, const asio::ip::tcp::endpoint&) {
-          if (ec) {
-            timer->cancel();
-            finish(error{sec::cannot_connect_to_node, "cannot connect to " + key + ": " + ec.message()});
-            return;
-          }
-          start_peer(byte_stream::over_tcp(std::move(*sock), tls_.get(), byte_stream::side::client));
-        });
-    });
+std::shared_ptr<peer> middleman_impl::adopt_dialed(byte_stream stream) {
+  auto p = std::make_shared<peer>(peer_ctx_, std::move(stream), peer::role::dialer);
+  peers_.push_back(p);
+  return p;
 }
 
 // ---- automatic connections ---------------------------------------------------------
@@ -427,142 +344,35 @@ std::vector<wire::endpoint> middleman_impl::listen_endpoints() const {
 
 bool middleman_impl::connect_introduced(const node_id& node, std::vector<wire::endpoint> eps,
                                         const std::shared_ptr<peer>& relay) {
-  if (!cfg_.enable_automatic_connections || stopping_ || eps.empty() || node == sys_.node() || route_to(node))
-    return false;
-  if (auto i = direct_attempts_.find(node);
-      i != direct_attempts_.end() && std::chrono::steady_clock::now() < i->second.not_before)
-    return false; // backing off: the handles go through the relay meanwhile
-  auto& waiting = introductions_[node];
-  waiting.push_back(relay);
-  if (waiting.size() == 1)
-    dial_introduced(node, std::move(eps), 0);
-  return true;
-}
-
-namespace {
-
-// A node that listens on many endpoints is tried on this many at most: the
-// introducing peer's input waits meanwhile.
-constexpr std::size_t max_introduced_dials = 4;
-
-} // namespace
-
-void middleman_impl::dial_introduced(const node_id& node, std::vector<wire::endpoint> eps, std::size_t i) {
-  auto host = eps[i].host;
-  auto port = eps[i].port;
-  dial_async(host, port, [this, node, eps = std::move(eps), i](expected<std::shared_ptr<peer>> r) mutable {
-    if (!stopping_ && (!r || (*r)->node() != node) && i + 1 < std::min(eps.size(), max_introduced_dials)) {
-      dial_introduced(node, std::move(eps), i + 1);
-      return;
-    }
-    if (!r)
-      TROUPE_LOG_INFO(log_component, "no direct connection to " << to_string(node) << " (" << to_string(r.error())
-                                                                << "): its actors are reached through another node");
-    direct_attempt_ended(node, r && (*r)->node() == node);
-    auto i_waiting = introductions_.find(node);
-    if (i_waiting == introductions_.end())
-      return;
-    auto waiting = std::move(i_waiting->second);
-    introductions_.erase(i_waiting);
-    for (auto& w : waiting)
-      if (auto p = w.lock())
-        p->resume_input();
-  });
-}
-
-void middleman_impl::direct_attempt_ended(const node_id& node, bool connected) {
-  auto& a = direct_attempts_[node];
-  if (connected) {
-    a = direct_attempts{};
-    return;
-  }
-  // A node that is down or cut off is not dialed at every handle: 1, 2, 4 ...
-  // 64 times the retry setting between two attempts.
-  a.failures = std::min(a.failures + 1, 7u);
-  a.not_before = std::chrono::steady_clock::now() + cfg_.automatic_connection_retry * (1u << (a.failures - 1));
+  return connector_.connect_introduced(node, std::move(eps), relay);
 }
 
 std::vector<node_id> middleman_impl::connected_nodes() {
-  return run_on_io([this] {
-    std::vector<node_id> out;
-    for (auto& [node, p] : routes_)
-      if (auto locked = p.lock(); locked && locked->ready() && !locked->closed())
-        out.push_back(node);
-    return out;
-  });
+  return run_on_io([this] { return routes_.connected_nodes(); });
 }
 
 std::size_t middleman_impl::queued_bytes(const node_id& node) {
   return run_on_io([&]() -> std::size_t {
-    auto i = routes_.find(node);
-    if (i == routes_.end())
-      return 0;
-    auto p = i->second.lock();
+    auto p = routes_.direct_even_closed(node);
     return p ? p->queued_bytes() : 0;
   });
-}
-
-std::size_t middleman_impl::proxy_count() {
-  std::lock_guard guard{proxies_mtx_};
-  std::size_t n = 0;
-  for (auto& [node, ids] : proxies_)
-    n += ids.size();
-  return n;
 }
 
 // ---- exported actors --------------------------------------------------------------
 
 void middleman_impl::export_actor(actor_control_block* x, const peer* via) {
-  bool first = false;
-  {
-    std::lock_guard guard{exported_mtx_};
-    auto& e = exported_[x->id()];
-    if (e.actor.get() != x) {
-      if (e.actor)
-        exports_epoch_.fetch_add(1, std::memory_order_release);
-      e = export_entry{strong_actor_ptr{x}, {}, false};
-      first = true;
-    }
-    if (via == nullptr)
-      e.published = true;
-    else if (std::find(e.peers.begin(), e.peers.end(), via) == e.peers.end())
-      e.peers.push_back(via);
-  }
-  if (first) {
-    // Its end removes the entry and tells the peers that watch it.
-    error reason;
-    if (!x->get()->add_monitor(watcher_.address(), &reason))
-      asio::post(io_, [this, id = x->id(), reason] { local_down(id, reason); });
-  }
-}
-
-strong_actor_ptr middleman_impl::find_local(actor_id id) {
-  std::lock_guard guard{exported_mtx_};
-  auto i = exported_.find(id);
-  if (i == exported_.end() || i->second.actor->get()->is_terminated())
-    return nullptr;
-  return i->second.actor;
+  if (!exports_.add(x, via))
+    return;
+  // Its end removes the entry and tells the peers that watch it.
+  error reason;
+  if (!x->get()->add_monitor(watcher_.address(), &reason))
+    asio::post(io_, [this, id = x->id(), reason] { local_down(id, reason); });
 }
 
 void middleman_impl::watch_local(actor_id id, const std::shared_ptr<peer>& watcher) {
   // A peer that holds a proxy for a local actor hears of its end from
-  // local_down. It is in the actor's entry already when the actor was
-  // exported to it; a handle that came over another connection to its node
-  // (one dialed twice, one that was lost) is added now. What is left is an
-  // actor that is gone before the peer asked.
-  error gone_reason;
-  {
-    std::lock_guard guard{exported_mtx_};
-    auto i = exported_.find(id);
-    if (i == exported_.end()) {
-      gone_reason = recent_end(id); // gone already, or never exported
-    } else if (auto* a = i->second.actor->get(); a->is_terminated()) {
-      gone_reason = a->exit_reason_value(); // local_down is on its way, too
-    } else if (auto& peers = i->second.peers; std::find(peers.begin(), peers.end(), watcher.get()) == peers.end()) {
-      peers.push_back(watcher.get());
-    }
-  }
-  if (gone_reason) {
+  // local_down; what is left is an actor that is gone before the peer asked.
+  if (auto gone_reason = exports_.add_watcher(id, watcher.get())) {
     std::vector<std::byte> frame;
     wire::write_down(frame, id, gone_reason);
     watcher->send_down(frame, id);
@@ -570,35 +380,15 @@ void middleman_impl::watch_local(actor_id id, const std::shared_ptr<peer>& watch
 }
 
 void middleman_impl::local_down(actor_id id, const error& reason) {
-  std::vector<const peer*> told;
-  strong_actor_ptr released; // outside the lock
-  {
-    std::lock_guard guard{exported_mtx_};
-    auto i = exported_.find(id);
-    if (i == exported_.end())
-      return;
-    told = std::move(i->second.peers);
-    released = std::move(i->second.actor);
-    exported_.erase(i);
-    exports_epoch_.fetch_add(1, std::memory_order_release);
-  }
-  // A peer whose handshake is still under way asks with a monitor frame
-  // once it made its proxy; the reason waits for it here.
-  recent_ends_.emplace_back(id, reason);
-  if (recent_ends_.size() > max_recent_ends)
-    recent_ends_.pop_front();
+  strong_actor_ptr released; // after the table's lock
+  auto told = exports_.remove(id, reason, released);
+  if (told.empty())
+    return;
   std::vector<std::byte> frame;
   wire::write_down(frame, id, reason);
   for (auto& p : peers_)
     if (std::find(told.begin(), told.end(), p.get()) != told.end() && p->ready())
       p->send_down(frame, id);
-}
-
-error middleman_impl::recent_end(actor_id id) const {
-  for (auto i = recent_ends_.rbegin(); i != recent_ends_.rend(); ++i)
-    if (i->first == id)
-      return i->second;
-  return exit_reason::unknown;
 }
 
 // ---- proxies ----------------------------------------------------------------------
@@ -607,35 +397,17 @@ strong_actor_ptr middleman_impl::proxy_for(const node_id& node, actor_id id, con
                                            const std::shared_ptr<peer>& relay, const node_id& relay_hint) {
   std::shared_ptr<peer> route = via;
   if (!route)
-    route = next_hop(node);
+    route = routes_.next_hop(node);
   if (!route && relay && !relay->closed()) {
     route = relay;
-    relayed_routes_[node] = relay;
+    routes_.relay_through(node, relay);
   }
   if (!route || route->closed())
     return nullptr; // a node this one cannot reach
-  strong_actor_ptr result;
-  strong_actor_ptr stale; // killed outside the lock
-  bool created = false;
-  {
-    std::lock_guard guard{proxies_mtx_};
-    auto& slot = proxies_[node][id];
-    if (slot) {
-      // A proxy whose connection closed (its end not yet handled) is not
-      // reused: its monitors went with the connection.
-      auto old_route = static_cast<remote_proxy*>(slot->get())->route();
-      if (!old_route || old_route->closed())
-        stale = std::move(slot);
-    }
-    if (!slot) {
-      slot = remote_proxy::make(sys_, node, id, route);
-      created = true;
-    }
-    result = slot;
-  }
-  if (stale)
-    static_cast<remote_proxy*>(stale->get())->kill(exit_reason::remote_link_unreachable);
-  if (created) {
+  auto found = proxies_.find_or_make(sys_, node, id, route);
+  if (found.stale)
+    proxy_table::as_proxy(found.stale).kill(exit_reason::remote_link_unreachable);
+  if (found.created) {
     if (relay_hint && route == relay && route->node() != node && route->node() != relay_hint) {
       // The relay passed the handle on without reading it: it may not know
       // the way yet. Ahead of the monitor and of every message.
@@ -649,41 +421,12 @@ strong_actor_ptr middleman_impl::proxy_for(const node_id& node, actor_id id, con
     wire::write_monitor(frame, id, route->node() == node ? node_id{} : node);
     route->send_frame(frame);
   }
-  return result;
-}
-
-std::shared_ptr<peer> middleman_impl::route_to(const node_id& node) {
-  if (auto i = routes_.find(node); i != routes_.end())
-    if (auto p = i->second.lock(); p && !p->closed())
-      return p;
-  return nullptr;
-}
-
-std::shared_ptr<peer> middleman_impl::next_hop(const node_id& node) {
-  if (auto p = route_to(node))
-    return p;
-  if (auto i = relayed_routes_.find(node); i != relayed_routes_.end())
-    if (auto p = i->second.lock(); p && !p->closed())
-      return p;
-  return nullptr;
-}
-
-void middleman_impl::learn_route(const node_id& node, const std::shared_ptr<peer>& p) {
-  if (node == sys_.node() || next_hop(node))
-    return; // a route that works is kept: messages between two actors keep their order
-  relayed_routes_[node] = p;
+  return found.proxy;
 }
 
 void middleman_impl::take_route_hint(wire::route_hint hint, const std::shared_ptr<peer>& from) {
-  if (hint.target == sys_.node() || hint.via == sys_.node() || next_hop(hint.target))
-    return;
-  auto next = next_hop(hint.via);
-  if (!next || next == from)
-    return; // no way there that does not lead back
-  relayed_routes_[hint.target] = next;
-  if (next->node() != hint.via && hint.ttl > 0) {
+  if (auto next = routes_.take_hint(hint, from)) {
     // The next node may not know the way either.
-    --hint.ttl;
     std::vector<std::byte> frame;
     wire::write_route_hint(frame, hint);
     next->send_frame(frame);
@@ -691,7 +434,7 @@ void middleman_impl::take_route_hint(wire::route_hint hint, const std::shared_pt
 }
 
 void middleman_impl::relay_monitor(const node_id& node, actor_id id, const std::shared_ptr<peer>& watcher) {
-  auto next = next_hop(node);
+  auto next = routes_.next_hop(node);
   if (!next || next.get() == watcher.get()) {
     std::vector<std::byte> frame;
     wire::write_down(frame, id, error{exit_reason::remote_link_unreachable, "no route to that node"}, node);
@@ -700,27 +443,24 @@ void middleman_impl::relay_monitor(const node_id& node, actor_id id, const std::
   }
   // This node's own proxy watches the actor; its down reaches the watcher.
   proxy_for(node, id, next);
-  relay_watchers_[remote_actor_key{node, id}].push_back(watcher);
+  relay_watchers_.add(node, id, watcher);
 }
 
 void middleman_impl::notify_relay_watchers(const node_id& node, actor_id id, const error& reason) {
-  auto i = relay_watchers_.find(remote_actor_key{node, id});
-  if (i == relay_watchers_.end())
+  auto watchers = relay_watchers_.take(node, id);
+  if (watchers.empty())
     return;
-  auto watchers = std::move(i->second);
-  relay_watchers_.erase(i);
   std::vector<std::byte> frame;
   wire::write_down(frame, id, reason, node);
   for (auto& w : watchers)
-    if (auto p = w.lock(); p && !p->closed())
-      p->send_down(frame, id);
+    w->send_down(frame, id);
 }
 
 strong_actor_ptr middleman_impl::proxy_on_io(const node_id& node, actor_id id, std::shared_ptr<peer> via) {
   return run_on_io([&, this]() -> strong_actor_ptr {
     // A connection that was dialed twice to one node says goodbye: its
     // published actor is reached over the connection the node keeps.
-    auto route = via->closed() || via->leaving() ? route_to(node) : via;
+    auto route = via->closed() || via->leaving() ? routes_.direct(node) : via;
     if (!route)
       return nullptr;
     return proxy_for(node, id, route);
@@ -748,20 +488,12 @@ strong_actor_ptr middleman_impl::resolve_on_io(std::function<strong_actor_ptr()>
 }
 
 void middleman_impl::remote_down(const node_id& node, actor_id id, const error& reason, const peer* from) {
-  strong_actor_ptr p;
-  {
-    std::lock_guard guard{proxies_mtx_};
-    if (auto i = proxies_.find(node); i != proxies_.end())
-      if (auto j = i->second.find(id); j != i->second.end()) {
-        if (from && reason == exit_reason::remote_link_unreachable
-            && !static_cast<remote_proxy*>(j->second->get())->routes_through(from))
-          return; // a route it no longer takes; its own route reports its end
-        p = std::move(j->second);
-        i->second.erase(j);
-      }
-  }
-  if (p)
-    static_cast<remote_proxy*>(p->get())->kill(reason);
+  const peer* only_through = from && reason == exit_reason::remote_link_unreachable ? from : nullptr;
+  auto taken = proxies_.take(node, id, only_through);
+  if (taken.kept)
+    return; // a route it no longer takes; its own route reports its end
+  if (taken.proxy)
+    proxy_table::as_proxy(taken.proxy).kill(reason);
   notify_relay_watchers(node, id, reason);
 }
 
@@ -781,9 +513,7 @@ void middleman_impl::peer_ready(const std::shared_ptr<peer>& p) {
       }
     p->send_heartbeat();
   }
-  auto& route = routes_[p->node()];
-  if (auto current = route.lock(); !current || current->closed())
-    route = p;
+  routes_.add_direct(p);
   {
     std::lock_guard guard{nodes_mtx_};
     connected_.insert(p->node());
@@ -793,26 +523,18 @@ void middleman_impl::peer_ready(const std::shared_ptr<peer>& p) {
 }
 
 void middleman_impl::move_routed_proxies(const node_id& node) {
-  auto direct = route_to(node);
+  auto direct = routes_.direct(node);
   if (!direct)
     return;
-  std::vector<strong_actor_ptr> moving;
-  {
-    std::lock_guard guard{proxies_mtx_};
-    if (auto i = proxies_.find(node); i != proxies_.end())
-      for (auto& [id, x] : i->second)
-        if (static_cast<remote_proxy*>(x->get())->movable())
-          moving.push_back(x);
-  }
-  for (auto& x : moving) {
+  for (auto& x : proxies_.movable(node)) {
     auto token = next_move_token_++;
-    static_cast<remote_proxy*>(x->get())->begin_move(direct, token);
+    proxy_table::as_proxy(x).begin_move(direct, token);
     send_move_marker(std::move(x), token);
   }
 }
 
 void middleman_impl::send_move_marker(strong_actor_ptr proxy, std::uint64_t token) {
-  auto* p = static_cast<remote_proxy*>(proxy->get());
+  auto* p = &proxy_table::as_proxy(proxy);
   if (p->is_terminated())
     return;
   if (!p->relay_quiet()) {
@@ -839,15 +561,8 @@ void middleman_impl::send_move_marker(strong_actor_ptr proxy, std::uint64_t toke
 }
 
 void middleman_impl::proxy_moved(const node_id& node, actor_id id, std::uint64_t token) {
-  strong_actor_ptr x;
-  {
-    std::lock_guard guard{proxies_mtx_};
-    if (auto i = proxies_.find(node); i != proxies_.end())
-      if (auto j = i->second.find(id); j != i->second.end())
-        x = j->second;
-  }
-  if (x)
-    static_cast<remote_proxy*>(x->get())->finish_move(token);
+  if (auto x = proxies_.find(node, id))
+    proxy_table::as_proxy(x).finish_move(token);
 }
 
 void middleman_impl::kept_by_dialer(const std::shared_ptr<peer>& p) {
@@ -871,27 +586,31 @@ void middleman_impl::peer_closed(peer* p) {
     shutdown_deadline_.cancel();
     watch_.stop(); // the loop may run out of work now
   }
-  release_exports_of(p);
+  exports_.release_exports_of(p);
   if (!p->ready())
     return;
-  kill_relayed_proxies(p);
-  auto i = routes_.find(p->node());
-  if (i == routes_.end() || i->second.lock().get() != p) {
+  // The nodes relayed through p are cut off from this one.
+  kill_proxies_bound_to(p, routes_.drop_relays_through(p));
+  // Another connection to the same node takes over, if there is one.
+  std::shared_ptr<peer> successor;
+  for (auto& other : peers_)
+    if (other->ready() && !other->closed() && other->node() == p->node()) {
+      successor = other;
+      break;
+    }
+  if (!routes_.remove_direct(p, p->node(), successor)) {
     kill_proxies_bound_to(p, {p->node()});
     return;
   }
-  routes_.erase(i);
-  // A direct connection made after an introduction is made again after a
-  // while, not at once: the node may be gone for good.
-  if (auto a = direct_attempts_.find(p->node()); a != direct_attempts_.end())
-    a->second.not_before = std::chrono::steady_clock::now() + cfg_.automatic_connection_retry;
-  // Another connection to the same node takes over, if there is one.
-  for (auto& other : peers_)
-    if (other->ready() && !other->closed() && other->node() == p->node()) {
-      routes_[p->node()] = other;
-      kill_proxies_bound_to(p, {p->node()});
-      return;
-    }
+  connector_.connection_lost(p->node());
+  if (successor) {
+    kill_proxies_bound_to(p, {p->node()});
+    return;
+  }
+  node_lost(p);
+}
+
+void middleman_impl::node_lost(const peer* p) {
   std::vector<actor_addr> observers;
   {
     std::lock_guard guard{nodes_mtx_};
@@ -906,73 +625,19 @@ void middleman_impl::peer_closed(peer* p) {
       x->get()->enqueue(make_mailbox_element(nullptr, message_id{},
                                              node_down_msg{p->node(), error{exit_reason::remote_link_unreachable}}),
                         nullptr);
-  std::vector<strong_actor_ptr> dead;
-  {
-    std::lock_guard guard{proxies_mtx_};
-    if (auto j = proxies_.find(p->node()); j != proxies_.end()) {
-      for (auto& [id, x] : j->second)
-        dead.push_back(std::move(x));
-      proxies_.erase(j);
-    }
-  }
+  auto dead = proxies_.take_node(p->node());
   kill_unreachable(dead);
 }
 
-void middleman_impl::kill_relayed_proxies(const peer* p) {
-  std::vector<node_id> lost;
-  for (auto i = relayed_routes_.begin(); i != relayed_routes_.end();) {
-    auto route = i->second.lock();
-    if (!route || route.get() == p) {
-      lost.push_back(i->first);
-      i = relayed_routes_.erase(i);
-    } else {
-      ++i;
-    }
-  }
-  kill_proxies_bound_to(p, lost);
-}
-
 void middleman_impl::kill_proxies_bound_to(const peer* p, const std::vector<node_id>& nodes) {
-  std::vector<strong_actor_ptr> dead;
-  {
-    std::lock_guard guard{proxies_mtx_};
-    for (const auto& node : nodes)
-      if (auto j = proxies_.find(node); j != proxies_.end()) {
-        for (auto k = j->second.begin(); k != j->second.end();) {
-          if (static_cast<remote_proxy*>(k->second->get())->routes_through(p)) {
-            dead.push_back(std::move(k->second));
-            k = j->second.erase(k);
-          } else {
-            ++k;
-          }
-        }
-        if (j->second.empty())
-          proxies_.erase(j);
-      }
-  }
+  auto dead = proxies_.take_bound_to(p, nodes);
   kill_unreachable(dead);
 }
 
 void middleman_impl::kill_unreachable(std::vector<strong_actor_ptr>& dead) {
   for (auto& x : dead) {
-    static_cast<remote_proxy*>(x->get())->kill(exit_reason::remote_link_unreachable);
+    proxy_table::as_proxy(x).kill(exit_reason::remote_link_unreachable);
     notify_relay_watchers(x->node(), x->id(), exit_reason::remote_link_unreachable);
-  }
-}
-
-void middleman_impl::release_exports_of(const peer* p) {
-  std::vector<strong_actor_ptr> released; // destroyed outside the lock
-  std::lock_guard guard{exported_mtx_};
-  for (auto i = exported_.begin(); i != exported_.end();) {
-    auto& peers = i->second.peers;
-    std::erase(peers, p);
-    if (peers.empty() && !i->second.published) {
-      released.push_back(std::move(i->second.actor));
-      i = exported_.erase(i);
-      exports_epoch_.fetch_add(1, std::memory_order_release);
-    } else {
-      ++i;
-    }
   }
 }
 
@@ -1015,7 +680,7 @@ void middleman_impl::tick() {
   // runs out of work and stop() waits for it forever.
   if (stopping_)
     return;
-  auto now = this->now();
+  auto now = sys_.timers().now();
   auto peers = peers_;
   for (auto& p : peers)
     p->on_tick(now);

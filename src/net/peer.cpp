@@ -13,18 +13,24 @@
 #include <cerrno>
 #include <cstring>
 
-#include "middleman_impl.hpp"
+#include "decode_pool.hpp"
+#include "export_table.hpp"
+#include "log_component.hpp"
+#include "peer_owner.hpp"
 #include "remote_proxy.hpp"
+#include "remote_services.hpp"
+#include "routing_table.hpp"
+#include "tcp_watch.hpp"
 #include "troupe/abstract_actor.hpp"
+#include "troupe/actor_system.hpp"
 #include "troupe/log.hpp"
 #include "troupe/message.hpp"
+#include "troupe/net/middleman_settings.hpp"
 #include "troupe/serialization/message_codec.hpp"
 
 namespace troupe::net {
 
 namespace {
-
-constexpr std::string_view log_component = "net";
 
 std::uint64_t next_serial() noexcept {
   static std::atomic<std::uint64_t> next{1};
@@ -33,12 +39,13 @@ std::uint64_t next_serial() noexcept {
 
 } // namespace
 
-peer::peer(middleman_impl& owner, byte_stream stream, role r, std::uint64_t published_actor,
+peer::peer(peer_context& ctx, byte_stream stream, role r, std::uint64_t published_actor,
            std::vector<std::string> published_interface)
-  : owner_(owner), serial_(next_serial()), stream_(std::move(stream)), handshake_timer_(owner.io()),
+  : ctx_(ctx), serial_(next_serial()), stream_(std::move(stream)), handshake_timer_(ctx.io),
     endpoint_text_(stream_.remote_text()), remote_address_(stream_.remote_address()), role_(r),
     published_actor_(published_actor), published_interface_(std::move(published_interface)),
-    last_received_(owner.now().time_since_epoch().count()), out_(owner.config().max_queued_bytes) {}
+    handshake_(ctx.system.node(), ctx.config, ctx.types), last_received_(now().time_since_epoch().count()),
+    out_(ctx.config.max_queued_bytes) {}
 
 peer::~peer() {
   // A peer that was never closed (its middleman stopped at the deadline).
@@ -56,14 +63,14 @@ void peer::start(handshake_callback on_handshake) {
       close(error{sec::cannot_connect_to_node, "cannot take the socket: " + ec.message()});
       return;
     }
-    if (!owner_.watch().add(shared_from_this(), serial_, fd_)) {
+    if (!ctx_.watch.add(shared_from_this(), serial_, fd_)) {
       auto why = std::string{std::strerror(errno)};
       ::close(std::exchange(fd_, -1));
       close(error{sec::cannot_connect_to_node, "cannot watch the socket: " + why});
       return;
     }
   }
-  handshake_timer_.expires_after(owner_.config().connect_timeout);
+  handshake_timer_.expires_after(ctx_.config.connect_timeout);
   handshake_timer_.async_wait([self = shared_from_this()](const asio::error_code& ec) {
     if (!ec && !self->ready())
       self->close(error{sec::cannot_connect_to_node, "handshake timed out"});
@@ -84,24 +91,19 @@ void peer::start(handshake_callback on_handshake) {
   });
 }
 
+peer::clock::time_point peer::now() const noexcept {
+  return ctx_.system.timers().now();
+}
+
 void peer::begin_exchange() {
-  wire::hello ours;
-  ours.node = owner_.system().node();
-  ours.app_identifier = owner_.config().app_identifier;
-  ours.published_actor = published_actor_;
-  ours.published_interface = published_interface_;
-  ours.types = owner_.our_types();
-  our_nonce_ = wire::make_nonce();
-  ours.nonce = our_nonce_;
-  ours.authenticates = !owner_.config().secret.empty();
-  ours.endpoints = owner_.listen_endpoints();
+  auto ours = handshake_.make_hello(published_actor_, published_interface_, ctx_.owner.listen_endpoints());
   std::vector<std::byte> frame;
   wire::write_hello(frame, ours);
   send_frame(frame);
   // Not at once: the hello is written first (its write is queued already),
   // before a hello read now could make this side ready and queue a heartbeat
   // on the control lane, ahead of it.
-  asio::post(owner_.io(), [self = shared_from_this()] { self->read_on(); });
+  asio::post(ctx_.io, [self = shared_from_this()] { self->read_on(); });
 }
 
 // ---- frames ------------------------------------------------------------------------
@@ -109,14 +111,14 @@ void peer::begin_exchange() {
 bool peer::on_bytes(std::size_t n) {
   in_end_ += n;
   if (n > 0)
-    last_received_.store(owner_.now().time_since_epoch().count(), std::memory_order_relaxed);
+    last_received_.store(now().time_since_epoch().count(), std::memory_order_relaxed);
   for (;;) {
     auto avail = in_end_ - in_begin_;
     in_needed_ = wire::length_size;
     if (avail < wire::length_size)
       break;
     // Before the handshake only a hello may come, which is small.
-    auto limit = ready() ? owner_.config().max_message_size + 64 : wire::max_control_frame;
+    auto limit = ready() ? ctx_.config.max_message_size + 64 : wire::max_control_frame;
     auto len = wire::read_length(
       std::span<const std::byte, wire::length_size>{in_.data() + in_begin_, wire::length_size}, limit);
     if (!len) {
@@ -135,7 +137,7 @@ bool peer::on_bytes(std::size_t n) {
       // In the handshake a frame may have queued our answer (the auth after a
       // hello): it goes out before the next frame is handled, so that a peer
       // refused by that frame still gets it and learns why.
-      asio::post(owner_.io(), [self = shared_from_this()] { self->read_on(); });
+      asio::post(ctx_.io, [self = shared_from_this()] { self->read_on(); });
       return false;
     }
   }
@@ -164,7 +166,7 @@ void peer::on_frame(std::span<const std::byte> bytes) {
   if (!kept_by_dialer_ && !dialed() && ready() && frame->kind != wire::frame_kind::hello
       && frame->kind != wire::frame_kind::auth && frame->kind != wire::frame_kind::goodbye) {
     kept_by_dialer_ = true;
-    owner_.kept_by_dialer(shared_from_this());
+    ctx_.owner.kept_by_dialer(shared_from_this());
   }
   error err;
   switch (frame->kind) {
@@ -193,10 +195,10 @@ void peer::on_frame(std::span<const std::byte> bytes) {
       auto m = wire::read_monitor(frame->body);
       if (!m)
         err = m.error();
-      else if (!m->node || m->node == owner_.system().node())
-        owner_.watch_local(m->actor, shared_from_this());
+      else if (!m->node || m->node == ctx_.system.node())
+        ctx_.owner.watch_local(m->actor, shared_from_this());
       else
-        owner_.relay_monitor(m->node, m->actor, shared_from_this());
+        ctx_.owner.relay_monitor(m->node, m->actor, shared_from_this());
       break;
     }
     case wire::frame_kind::down: {
@@ -208,7 +210,7 @@ void peer::on_frame(std::span<const std::byte> bytes) {
       // Not before the actor's messages that are still being decoded.
       auto of = info->node ? info->node : node();
       order_.after_messages_of(of, info->actor, [this, of, id = info->actor, reason = info->reason] {
-        owner_.remote_down(of, id, reason, this);
+        ctx_.owner.remote_down(of, id, reason, this);
       });
       break;
     }
@@ -218,7 +220,7 @@ void peer::on_frame(std::span<const std::byte> bytes) {
     case wire::frame_kind::spawn_response:
     case wire::frame_kind::group_join:
     case wire::frame_kind::group_leave:
-      err = owner_.services().handle(*this, frame->kind, frame->body);
+      err = ctx_.services.handle(*this, frame->kind, frame->body);
       break;
     case wire::frame_kind::heartbeat:
       break;
@@ -232,45 +234,21 @@ void peer::on_frame(std::span<const std::byte> bytes) {
 }
 
 error peer::on_hello(std::span<const std::byte> body) {
-  if (hello_received_)
-    return error{sec::malformed_message, "second hello"};
-  auto h = wire::read_hello(body);
-  if (!h)
-    return h.error();
-  if (h->app_identifier != owner_.config().app_identifier)
-    return error{sec::incompatible_application_ids,
-                 "peer runs '" + h->app_identifier + "', this node '" + owner_.config().app_identifier + "'"};
-  if (auto err = wire::check_types(owner_.our_types(), h->types))
-    return err;
-  if (!h->node)
-    return error{sec::malformed_message, "hello without a node id"};
-  const auto& secret = owner_.config().secret;
-  if (h->authenticates != !secret.empty())
-    return error{sec::authentication_failed, secret.empty() ? "the peer requires a shared secret (middleman.secret)"
-                                                            : "the peer has no shared secret"};
-  set_contacts(std::move(h->endpoints));
-  peer_hello_ = std::move(*h);
-  to_own_node_ = peer_hello_.node == owner_.system().node();
-  hello_received_ = true;
-  if (secret.empty()) {
+  auto outcome = handshake_.on_hello(body);
+  if (outcome.err)
+    return outcome.err;
+  set_contacts(std::move(outcome.contacts));
+  to_own_node_ = node() == ctx_.system.node();
+  if (outcome.ready)
     become_ready();
-    return error{};
-  }
-  std::vector<std::byte> frame;
-  wire::write_auth(frame, wire::make_auth_tag(secret, peer_hello_.nonce, owner_.system().node(), peer_hello_.node));
-  send_frame(frame);
+  else
+    send_frame(outcome.auth_frame);
   return error{};
 }
 
 error peer::on_auth(std::span<const std::byte> body) {
-  if (!hello_received_ || ready() || owner_.config().secret.empty())
-    return error{sec::malformed_message, "unexpected auth frame"};
-  auto tag = wire::read_auth(body);
-  if (!tag)
-    return tag.error();
-  auto expected = wire::make_auth_tag(owner_.config().secret, our_nonce_, peer_hello_.node, owner_.system().node());
-  if (!wire::auth_tag_equal(*tag, expected))
-    return error{sec::authentication_failed, "the peer does not know the shared secret"};
+  if (auto err = handshake_.on_auth(body, ready()))
+    return err;
   become_ready();
   return error{};
 }
@@ -278,13 +256,13 @@ error peer::on_auth(std::span<const std::byte> body) {
 void peer::become_ready() {
   ready_.store(true, std::memory_order_release);
   handshake_timer_.cancel();
-  owner_.peer_ready(shared_from_this());
+  ctx_.owner.peer_ready(shared_from_this());
   if (auto f = std::exchange(on_handshake_, nullptr))
     f(error{});
 }
 
 node_id peer::origin_of(const wire::actor_message_header& hdr) const {
-  if (!hdr.source_node || hdr.source_node == node() || hdr.source_node == owner_.system().node())
+  if (!hdr.source_node || hdr.source_node == node() || hdr.source_node == ctx_.system.node())
     return node_id{};
   return hdr.source_node;
 }
@@ -294,13 +272,13 @@ error peer::on_actor_message(std::span<const std::byte> body) {
   auto hdr = wire::read_actor_message(body, payload);
   if (!hdr)
     return hdr.error();
-  if (hdr->dest_node && hdr->dest_node != owner_.system().node()) {
+  if (hdr->dest_node && hdr->dest_node != ctx_.system.node()) {
     // For a node the sender is not connected to: pass it on, directly or
     // through the next node on the way. The way back to the sender is the
     // way it came.
     if (hdr->source_node)
-      owner_.learn_route(hdr->source_node, shared_from_this());
-    auto next = owner_.next_hop(hdr->dest_node);
+      ctx_.routes.learn(hdr->source_node, shared_from_this());
+    auto next = ctx_.routes.next_hop(hdr->dest_node);
     if (next && next.get() != this && hdr->hops < wire::max_hops)
       next->forward_actor_message(*hdr, payload, node());
     else if (hdr->hops >= wire::max_hops)
@@ -328,13 +306,13 @@ error peer::on_actor_message(std::span<const std::byte> body) {
 strong_actor_ptr peer::receiver_of(actor_id id) {
   // find_local answers null for an actor that terminated, and the epoch
   // changes when an entry goes: the cached answer is the one it would give.
-  auto epoch = owner_.exports_epoch();
+  auto epoch = ctx_.exports.epoch();
   auto& last = last_receiver_;
   if (last.id == id && last.epoch == epoch) {
     if (auto x = last.actor.lock(); x && !x->get()->is_terminated())
       return x;
   }
-  auto found = owner_.find_local(id);
+  auto found = ctx_.exports.find(id);
   last = cached_receiver{id, epoch, weak_actor_ptr{closed_ ? nullptr : found.get()}};
   return found;
 }
@@ -381,7 +359,7 @@ error peer::on_node_contact(std::span<const std::byte> body) {
     return c.error();
   if (!c->node || c->node == node())
     set_contacts(std::move(c->endpoints));
-  else if (owner_.connect_introduced(c->node, std::move(c->endpoints), shared_from_this()))
+  else if (ctx_.owner.connect_introduced(c->node, std::move(c->endpoints), shared_from_this()))
     input_paused_ = true;
   return error{};
 }
@@ -390,7 +368,7 @@ error peer::on_route_hint(std::span<const std::byte> body) {
   auto h = wire::read_route_hint(body);
   if (!h)
     return h.error();
-  owner_.take_route_hint(*h, shared_from_this());
+  ctx_.owner.take_route_hint(*h, shared_from_this());
   return error{};
 }
 
@@ -422,8 +400,8 @@ void peer::resume_input() {
     input_paused_ = false;
   }
   // Its heartbeats waited, unread.
-  last_received_.store(owner_.now().time_since_epoch().count(), std::memory_order_relaxed);
-  asio::post(owner_.io(), [self = shared_from_this()] {
+  last_received_.store(now().time_since_epoch().count(), std::memory_order_relaxed);
+  asio::post(ctx_.io, [self = shared_from_this()] {
     if (!self->input_paused_)
       self->read_on();
   });
@@ -437,7 +415,7 @@ void peer::introduce_node_of(actor_control_block* x) {
   {
     std::lock_guard guard{contacts_mtx_};
     if (auto i = introduced_.find(x->node());
-        i != introduced_.end() && now - i->second < owner_.config().automatic_connection_retry)
+        i != introduced_.end() && now - i->second < ctx_.config.automatic_connection_retry)
       return; // told recently
   }
   auto route = proxy->route();
@@ -464,7 +442,7 @@ void peer::on_fragment(std::span<const std::byte> body) {
   }
   error err;
   if (f->first) {
-    if (f->total > owner_.config().max_message_size + 64) {
+    if (f->total > ctx_.config.max_message_size + 64) {
       close(error{sec::malformed_message, "a fragmented message exceeds middleman.max-message-size"});
       return;
     }
@@ -538,7 +516,7 @@ error peer::send_actor_message(const mailbox_element& e, actor_id dest, const no
     hdr.source = e.sender->id();
     // The peer takes an unnamed node to be ours, which a local sender's is:
     // only a proxy's node needs comparing.
-    if (auto sender_node = exporting(e.sender.get()); e.sender->is_remote() && sender_node != owner_.system().node())
+    if (auto sender_node = exporting(e.sender.get()); e.sender->is_remote() && sender_node != ctx_.system.node())
       hdr.source_node = sender_node;
   }
   auto start = wire::begin_actor_message(frame, hdr);
@@ -547,13 +525,13 @@ error peer::send_actor_message(const mailbox_element& e, actor_id dest, const no
     return err;
   }
   wire::finish_frame(frame, start);
-  if (frame.size() - wire::length_size > owner_.config().max_message_size + 64)
+  if (frame.size() - wire::length_size > ctx_.config.max_message_size + 64)
     return error{sec::invalid_argument, "message exceeds middleman.max-message-size"};
   const auto size = frame.size();
   auto r = out_.push(frame, hdr.source, dest);
   if (r == outbound_queue::push_result::closed)
     return error{sec::request_receiver_down};
-  if (r == outbound_queue::push_result::start_write && fd_ >= 0 && !owner_.on_io_thread()
+  if (r == outbound_queue::push_result::start_write && fd_ >= 0 && !ctx_.owner.on_io_thread()
       && (answering() || out_.idle_gap() >= sender_write_after_idle))
     write_from_sender();
   else
@@ -580,7 +558,7 @@ void peer::forward_actor_message(const wire::actor_message_header& hdr, std::spa
 }
 
 bool peer::sender_may_wait() const {
-  return !owner_.on_io_thread() && !reading_on_worker();
+  return !ctx_.owner.on_io_thread() && !reading_on_worker();
 }
 
 void peer::send_move_marker(actor_id dest, const node_id& dest_node, std::uint64_t token) {
@@ -600,13 +578,13 @@ void peer::on_move_marker(const wire::actor_message_header& hdr) {
   // Answered once every message to that actor from the marker's node that
   // arrived before it was delivered, over the way back to that node.
   auto from = hdr.source_node ? hdr.source_node : node();
-  if (from == owner_.system().node())
+  if (from == ctx_.system.node())
     return;
   if (from != node())
-    owner_.learn_route(from, shared_from_this());
-  wire::moved answer{from, owner_.system().node(), hdr.dest, hdr.message_id};
+    ctx_.routes.learn(from, shared_from_this());
+  wire::moved answer{from, ctx_.system.node(), hdr.dest, hdr.message_id};
   order_.after_messages_to(from, hdr.dest, [this, answer] {
-    if (auto next = owner_.next_hop(answer.to)) {
+    if (auto next = ctx_.routes.next_hop(answer.to)) {
       std::vector<std::byte> frame;
       wire::write_moved(frame, answer);
       next->send_frame(frame);
@@ -618,12 +596,12 @@ error peer::on_moved(std::span<const std::byte> body) {
   auto m = wire::read_moved(body);
   if (!m)
     return m.error();
-  if (m->to == owner_.system().node()) {
-    owner_.proxy_moved(m->of, m->actor, m->token);
+  if (m->to == ctx_.system.node()) {
+    ctx_.owner.proxy_moved(m->of, m->actor, m->token);
     return error{};
   }
   // For a node behind this one: on towards it, never back.
-  auto next = owner_.next_hop(m->to);
+  auto next = ctx_.routes.next_hop(m->to);
   if (next && next.get() != this && m->ttl > 0) {
     --m->ttl;
     std::vector<std::byte> frame;
@@ -643,7 +621,7 @@ void peer::send_down(std::vector<std::byte>& frame, actor_id id) {
 
 void peer::start_write(outbound_queue::push_result r) {
   if (r == outbound_queue::push_result::start_write)
-    asio::post(owner_.io(), [self = shared_from_this()] { self->flush(); });
+    asio::post(ctx_.io, [self = shared_from_this()] { self->flush(); });
 }
 
 namespace {
@@ -660,7 +638,7 @@ void peer::write_from_sender() {
     // The goodbye closes the connection once written: the I/O thread goes on.
     // (A goodbye queued after the queue went idle starts a write there.)
     if (saying_goodbye_.load(std::memory_order_acquire)) {
-      asio::post(owner_.io(), [self = shared_from_this()] { self->flush(); });
+      asio::post(ctx_.io, [self = shared_from_this()] { self->flush(); });
       return;
     }
     if (!out_.next_batch(batch, piece))
@@ -683,7 +661,7 @@ void peer::write_from_sender() {
       err = n < 0 ? errno : 0;
     }
     if (n < 0 && err != EAGAIN && err != EWOULDBLOCK) {
-      asio::post(owner_.io(), [self = shared_from_this(), err] {
+      asio::post(ctx_.io, [self = shared_from_this(), err] {
         self->close(error{sec::cannot_connect_to_node, "write failed: " + std::string{std::strerror(err)}});
       });
       return;
@@ -697,14 +675,14 @@ void peer::write_from_sender() {
         rest.insert(rest.end(), batch.begin() + static_cast<std::ptrdiff_t>(sent), batch.end());
       auto piece_sent = sent > batch.size() ? sent - batch.size() : 0;
       rest.insert(rest.end(), piece.begin() + static_cast<std::ptrdiff_t>(piece_sent), piece.end());
-      asio::post(owner_.io(),
+      asio::post(ctx_.io,
                  [self = shared_from_this(), rest = std::move(rest)]() mutable { self->write_rest(std::move(rest)); });
       return;
     }
     release_sent(out_.batch_written());
   }
   // Still more: the I/O thread goes on, so that one sender does not write for all.
-  asio::post(owner_.io(), [self = shared_from_this()] { self->flush(); });
+  asio::post(ctx_.io, [self = shared_from_this()] { self->flush(); });
 }
 
 void peer::write_rest(std::vector<std::byte> rest) {
@@ -784,7 +762,7 @@ void peer::write_on_io() {
     write_off_ = 0;
     release_sent(out_.batch_written());
     if (++batches == max_io_batches) {
-      asio::post(owner_.io(), [self = shared_from_this()] { self->flush(); });
+      asio::post(ctx_.io, [self = shared_from_this()] { self->flush(); });
       return;
     }
     if (!out_.next_batch(write_buf_, write_piece_)) {
@@ -801,7 +779,7 @@ void peer::release_sent(std::vector<std::byte> bytes) {
   // A large message, sent: a middleman worker frees it when one is idle, so
   // that this thread goes on with the small messages behind it.
   auto held = std::make_shared<std::vector<std::byte>>(std::move(bytes));
-  owner_.decoders().try_submit([held] {});
+  ctx_.decoders.try_submit([held] {});
 }
 
 // ---- life cycle ---------------------------------------------------------------------
@@ -841,7 +819,7 @@ void peer::on_tick(clock::time_point now) {
   if (closed_ || !ready())
     return;
   auto last = clock::time_point{clock::duration{last_received_.load(std::memory_order_relaxed)}};
-  if (!input_paused_ && now - last > owner_.config().connection_timeout) {
+  if (!input_paused_ && now - last > ctx_.config.connection_timeout) {
     close(error{sec::connection_timeout, "no traffic for middleman.connection-timeout"});
     return;
   }
@@ -865,7 +843,7 @@ void peer::close(const error& reason) {
     last_sender_ = {};
   }
   if (fd_ >= 0)
-    owner_.watch().remove(serial_); // before the descriptor is closed (and maybe reused)
+    ctx_.watch.remove(serial_); // before the descriptor is closed (and maybe reused)
   {
     std::lock_guard guard{socket_mtx_};
     socket_closed_ = true;
@@ -892,7 +870,7 @@ void peer::close(const error& reason) {
   if (auto dropped = order_.clear())
     TROUPE_LOG_WARNING(log_component, "connection to " << endpoint_text_ << ": dropped " << dropped
                                                        << " messages that were being decoded or waited behind one");
-  owner_.peer_closed(this);
+  ctx_.owner.peer_closed(this);
 }
 
 // ---- actor handles --------------------------------------------------------------------
@@ -912,12 +890,12 @@ node_id peer::exporting(actor_control_block* x) {
     std::uint64_t epoch = 0;
   };
   thread_local last_export last;
-  auto epoch = owner_.exports_epoch();
+  auto epoch = ctx_.exports.epoch();
   if (last.peer == serial_ && last.actor == x->id() && last.epoch == epoch)
-    return owner_.system().node();
-  owner_.export_actor(x, this);
+    return ctx_.system.node();
+  ctx_.owner.export_actor(x, this);
   last = last_export{serial_, x->id(), epoch};
-  return owner_.system().node();
+  return ctx_.system.node();
 }
 
 strong_actor_ptr peer::resolve(const node_id& n, std::uint64_t id) {
@@ -925,13 +903,13 @@ strong_actor_ptr peer::resolve(const node_id& n, std::uint64_t id) {
 }
 
 strong_actor_ptr peer::resolve(const node_id& n, std::uint64_t id, const node_id& origin) {
-  if (n == owner_.system().node())
-    return owner_.find_local(id);
+  if (n == ctx_.system.node())
+    return ctx_.exports.find(id);
   if (n == node())
-    return owner_.proxy_for(n, id, shared_from_this());
+    return ctx_.owner.proxy_for(n, id, shared_from_this());
   // A handle to a third node: directly if this node has a connection to it,
   // else through the peer it came from, which may need to be told the way.
-  return owner_.proxy_for(n, id, nullptr, shared_from_this(), origin == n ? node_id{} : origin);
+  return ctx_.owner.proxy_for(n, id, nullptr, shared_from_this(), origin == n ? node_id{} : origin);
 }
 
 } // namespace troupe::net

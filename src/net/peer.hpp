@@ -28,8 +28,10 @@
 
 #include "byte_stream.hpp"
 #include "delivery_order.hpp"
+#include "handshake.hpp"
 #include "input_lock.hpp"
 #include "outbound_queue.hpp"
+#include "peer_owner.hpp"
 #include "reassembly.hpp"
 #include "tcp_watch.hpp"
 #include "troupe/actor_control_block.hpp"
@@ -44,8 +46,6 @@
 
 namespace troupe::net {
 
-class middleman_impl;
-
 class peer : public std::enable_shared_from_this<peer>, public actor_handle_codec {
 public:
   using clock = std::chrono::steady_clock;
@@ -57,7 +57,7 @@ public:
 
   // `stream`: a new connection, its TLS handshake (if TLS) not made yet.
   // An acceptor names the actor published on its port (0: none).
-  peer(middleman_impl& owner, byte_stream stream, role r, std::uint64_t published_actor = 0,
+  peer(peer_context& ctx, byte_stream stream, role r, std::uint64_t published_actor = 0,
        std::vector<std::string> published_interface = {});
   ~peer() override;
 
@@ -135,8 +135,8 @@ public:
   bool dialed() const noexcept { return role_ == role::dialer; }
   // Said goodbye: it closes once what is queued is written.
   bool leaving() const noexcept { return saying_goodbye_.load(std::memory_order_acquire); }
-  const node_id& node() const noexcept { return peer_hello_.node; }
-  const wire::hello& peer_hello() const noexcept { return peer_hello_; }
+  const node_id& node() const noexcept { return handshake_.peer_hello().node; }
+  const wire::hello& peer_hello() const noexcept { return handshake_.peer_hello(); }
   std::string remote_endpoint_text() const { return endpoint_text_; }
 
   // ---- actor_handle_codec ----
@@ -148,6 +148,9 @@ public:
   strong_actor_ptr resolve(const node_id& node, std::uint64_t id, const node_id& origin);
 
 private:
+  // The time of heartbeats and timeouts: the system's clock, which a
+  // deterministic test moves by hand.
+  clock::time_point now() const noexcept;
   void begin_exchange();
   // I/O thread: reads on. A plaintext socket is read with recv() when it is
   // ready; TLS and memory streams with an asynchronous read.
@@ -255,7 +258,7 @@ private:
   void write_on_io();
   void answer_undeliverable(const wire::actor_message_header& hdr, const error& reason);
 
-  middleman_impl& owner_;
+  peer_context& ctx_;
   // Tells this peer from one made later at the same address (see exporting).
   const std::uint64_t serial_;
   byte_stream stream_;
@@ -266,6 +269,7 @@ private:
   std::uint64_t published_actor_;
   std::vector<std::string> published_interface_;
   handshake_callback on_handshake_;
+  handshake handshake_;
 
   // A plaintext TCP socket, out of Asio since start(); -1 otherwise.
   int fd_ = -1;
@@ -290,7 +294,7 @@ private:
   delivery_order order_;      // messages waiting behind a decode
   struct cached_receiver {
     actor_id id = 0;
-    std::uint64_t epoch = 0; // owner_.exports_epoch() before the lookup
+    std::uint64_t epoch = 0; // ctx_.exports.epoch() before the lookup
     weak_actor_ptr actor;    // weak: the cache must not keep a finished actor
   } last_receiver_;
   struct cached_sender {
@@ -304,10 +308,7 @@ private:
   bool want_write_ = false;   // the socket was full
   bool had_messages_ = false; // the I/O thread's last read delivered some
   tcp_watch::reader next_reader_ = tcp_watch::reader::none;
-  wire::hello peer_hello_;
   bool to_own_node_ = false; // the hello named this node: a connection to itself
-  wire::nonce_type our_nonce_{};
-  bool hello_received_ = false; // and checked; with a secret, auth comes next
   bool closed_ = false;
   bool close_when_flushed_ = false;
   bool input_paused_ = false;
@@ -318,7 +319,7 @@ private:
   // Closed after a goodbye while messages that arrived before it were still
   // being decoded: they are delivered before the proxies die.
   bool closing_after_decodes_ = false;
-  // On owner_.now()'s clock; written by whoever reads.
+  // On now()'s clock; written by whoever reads.
   std::atomic<clock::rep> last_received_;
   std::atomic<clock::rep> last_message_{0};
   // Reads that brought actor messages, and their count when a sending thread

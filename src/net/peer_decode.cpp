@@ -8,8 +8,10 @@
 #include <memory>
 #include <utility>
 
-#include "middleman_impl.hpp"
+#include "decode_pool.hpp"
+#include "export_table.hpp"
 #include "peer.hpp"
+#include "troupe/actor_system.hpp"
 #include "troupe/serialization/message_codec.hpp"
 
 namespace troupe::net {
@@ -40,7 +42,7 @@ error peer::on_large_frame(reassembly::frame whole) {
   auto hdr = wire::read_actor_message(head->body, payload);
   if (!hdr)
     return hdr.error();
-  if ((hdr->dest_node && hdr->dest_node != owner_.system().node()) || hdr->marker)
+  if ((hdr->dest_node && hdr->dest_node != ctx_.system.node()) || hdr->marker)
     return on_actor_message(head->body); // passed on to another node, or no message: nothing to decode
   auto key = pair_of(*hdr);
   auto origin = origin_of(*hdr);
@@ -55,11 +57,11 @@ error peer::on_large_frame(reassembly::frame whole) {
     held.reset();
     // When the I/O thread has stopped, the handler is never run: it, and the
     // message, are destroyed with the io_context.
-    asio::post(self->owner_.io(), [self, key, ticket, hdr, msg = std::move(msg)]() mutable {
+    asio::post(self->ctx_.io, [self, key, ticket, hdr, msg = std::move(msg)]() mutable {
       self->finish_decode(key, ticket, hdr, std::move(msg));
     });
   };
-  if (!owner_.decoders().try_submit(std::move(job))) { // no workers, or all busy
+  if (!ctx_.decoders.try_submit(std::move(job))) { // no workers, or all busy
     origin_codec with_origin{*this, origin};
     auto msg = deserialize(payload, origin ? static_cast<actor_handle_codec*>(&with_origin) : this);
     job = nullptr; // the last owner of the frame's bytes but `held`
@@ -77,7 +79,7 @@ void peer::finish_decode(const delivery_order::pair_key& key, delivery_order::ti
   order_.fulfil(key, t, [this, hdr, msg = std::move(msg)]() mutable { deliver_now(hdr, std::move(msg)); });
   if (closing_after_decodes_ && order_.idle()) {
     closing_after_decodes_ = false;
-    owner_.peer_closed(this);
+    ctx_.owner.peer_closed(this);
   }
 }
 
@@ -86,9 +88,9 @@ delivery_order::pair_key peer::pair_of(const wire::actor_message_header& hdr) co
 }
 
 strong_actor_ptr peer::resolve_from_worker(const node_id& n, std::uint64_t id, const node_id& origin) {
-  if (n == owner_.system().node())
-    return owner_.find_local(id); // any thread may look
-  return owner_.resolve_on_io([self = shared_from_this(), n, id, origin]() -> strong_actor_ptr {
+  if (n == ctx_.system.node())
+    return ctx_.exports.find(id); // any thread may look
+  return ctx_.owner.resolve_on_io([self = shared_from_this(), n, id, origin]() -> strong_actor_ptr {
     // A broken connection drops the message anyway; after a goodbye it is
     // still delivered, and the proxy dies with the connection's others.
     if (self->closed_ && !self->closing_after_decodes_)

@@ -13,9 +13,11 @@
 #include <cstring>
 #include <utility>
 
-#include "middleman_impl.hpp"
+#include "export_table.hpp"
 #include "peer.hpp"
 #include "troupe/abstract_actor.hpp"
+#include "troupe/actor_system.hpp"
+#include "troupe/net/middleman_settings.hpp"
 #include "troupe/serialization/message_codec.hpp"
 
 namespace troupe::net {
@@ -45,8 +47,8 @@ public:
     return node_id{};
   }
   strong_actor_ptr resolve(const node_id& node, std::uint64_t id) override {
-    if (node == peer_.owner_.system().node())
-      return peer_.owner_.find_local(id); // any thread may look
+    if (node == peer_.ctx_.system.node())
+      return peer_.ctx_.exports.find(id); // any thread may look
     refused_ = true;
     return nullptr;
   }
@@ -117,7 +119,7 @@ void peer::on_socket_events(std::uint32_t events) {
 
 void peer::rearm() {
   if (!closed_)
-    owner_.watch().arm(serial_, next_reader_, want_write_, std::exchange(had_messages_, false));
+    ctx_.watch.arm(serial_, next_reader_, want_write_, std::exchange(had_messages_, false));
 }
 
 bool peer::worker_may_read() const {
@@ -131,7 +133,7 @@ bool peer::worker_may_read() const {
 void peer::on_readable() {
   if (!input_.try_lock()) {
     // A worker reads, briefly: this thread reads after it.
-    asio::post(owner_.io(), [self = shared_from_this()] {
+    asio::post(ctx_.io, [self = shared_from_this()] {
       if (!self->closed_)
         self->on_readable();
     });
@@ -145,7 +147,7 @@ void peer::on_readable() {
     go_on = read_available_on_io();
   }
   if (had_messages_) {
-    last_message_.store(owner_.now().time_since_epoch().count(), std::memory_order_relaxed);
+    last_message_.store(now().time_since_epoch().count(), std::memory_order_relaxed);
     message_reads_.fetch_add(1, std::memory_order_relaxed);
   }
   if (go_on && !closed_)
@@ -181,7 +183,7 @@ bool peer::read_available_on_io() {
     return false;
   }
   // More may wait: the next read comes after the other handlers.
-  asio::post(owner_.io(), [self = shared_from_this()] {
+  asio::post(ctx_.io, [self = shared_from_this()] {
     if (!self->closed_)
       self->on_readable();
   });
@@ -207,7 +209,7 @@ bool peer::read_on_worker(execution_unit* ctx) {
     if (reads == max_reads_per_turn) {
       // Bytes that are there already report nothing new: the I/O thread
       // reads on.
-      asio::post(owner_.io(), [self = shared_from_this()] {
+      asio::post(ctx_.io, [self = shared_from_this()] {
         if (!self->closed_)
           self->on_readable();
       });
@@ -218,7 +220,7 @@ bool peer::read_on_worker(execution_unit* ctx) {
     auto n = ::recv(fd_, in_.data() + in_end_, room, MSG_DONTWAIT);
     if (n > 0) {
       in_end_ += static_cast<std::size_t>(n);
-      last_received_.store(owner_.now().time_since_epoch().count(), std::memory_order_relaxed);
+      last_received_.store(now().time_since_epoch().count(), std::memory_order_relaxed);
       if (static_cast<std::size_t>(n) < room) {
         frames_on_worker(ctx, counts);
         break; // all there was
@@ -233,16 +235,16 @@ bool peer::read_on_worker(execution_unit* ctx) {
     break;
   }
   if (counts.messages > 0) {
-    last_message_.store(owner_.now().time_since_epoch().count(), std::memory_order_relaxed);
+    last_message_.store(now().time_since_epoch().count(), std::memory_order_relaxed);
     message_reads_.fetch_add(1, std::memory_order_relaxed);
-    owner_.watch().count_read_on_workers(counts.messages);
+    ctx_.watch.count_read_on_workers(counts.messages);
   }
   reading_on_worker_now = false;
   return counts.frames > 0;
 }
 
 bool peer::frames_on_worker(execution_unit* ctx, worker_read& counts) {
-  const auto limit = owner_.config().max_message_size + 64;
+  const auto limit = ctx_.config.max_message_size + 64;
   for (;;) {
     auto avail = in_end_ - in_begin_;
     in_needed_ = wire::length_size;
@@ -281,7 +283,7 @@ peer::worker_frame peer::frame_on_worker(std::span<const std::byte> bytes, execu
   auto hdr = wire::read_actor_message(frame->body, payload);
   // Passed on, from a third node, or a move marker: the I/O thread knows the
   // routes.
-  if (!hdr || hdr->source_node || hdr->marker || (hdr->dest_node && hdr->dest_node != owner_.system().node()))
+  if (!hdr || hdr->source_node || hdr->marker || (hdr->dest_node && hdr->dest_node != ctx_.system.node()))
     return worker_frame::to_io;
   auto dest = receiver_of(hdr->dest);
   if (!dest)
@@ -307,7 +309,7 @@ peer::worker_frame peer::frame_on_worker(std::span<const std::byte> bytes, execu
 
 void peer::hand_input_to_io() {
   input_to_io_ = true;
-  asio::post(owner_.io(), [self = shared_from_this()] {
+  asio::post(ctx_.io, [self = shared_from_this()] {
     if (!self->closed_)
       self->on_readable();
   });

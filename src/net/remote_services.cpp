@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "interface_text.hpp"
+#include "log_component.hpp"
 #include "middleman_impl.hpp"
 #include "peer.hpp"
 #include "remote_group.hpp"
@@ -22,8 +23,6 @@
 namespace troupe::net {
 
 namespace {
-
-constexpr std::string_view log_component = "net";
 
 // Stands for a local group towards other nodes: a message to it goes to every
 // member at once, on the thread that delivers it (the I/O thread), so that it
