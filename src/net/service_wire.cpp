@@ -11,8 +11,6 @@ namespace troupe::net::wire {
 
 namespace {
 
-constexpr std::size_t max_interface_lines = 4096;
-
 // The kind after a placeholder length that finish_frame fills in.
 std::size_t start_frame(std::vector<std::byte>& out, frame_kind kind) {
   auto start = out.size();

@@ -19,7 +19,6 @@ namespace troupe::net::wire {
 
 namespace {
 
-constexpr std::size_t max_interface_lines = 4096;
 constexpr std::size_t max_types = 1 << 16;
 
 // A frame starts with a placeholder length that finish_frame fills in.

@@ -79,6 +79,8 @@ struct endpoint {
   friend bool operator==(const endpoint&, const endpoint&) = default;
 };
 inline constexpr std::size_t max_contact_endpoints = 64;
+// The most signatures an interface in a frame may list.
+inline constexpr std::size_t max_interface_lines = 4096;
 // A message passed on this many times is dropped (a stale route that loops);
 // a route hint is passed on at most this many times.
 inline constexpr std::uint8_t max_hops = 8;
