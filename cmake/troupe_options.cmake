@@ -28,6 +28,38 @@ if(TROUPE_BUILD_FUZZERS)
   add_link_options(-fsanitize=address,undefined)
 endif()
 
+# TROUPE_LINKER: a faster linker where the compiler can use it (linking is a second per
+# program, and a build links a few hundred).
+if(TROUPE_LINKER)
+  include(CheckLinkerFlag)
+  check_linker_flag(CXX "-fuse-ld=${TROUPE_LINKER}" TROUPE_LINKER_WORKS)
+  if(TROUPE_LINKER_WORKS)
+    add_link_options("-fuse-ld=${TROUPE_LINKER}")
+  else()
+    message(WARNING "troupe: -fuse-ld=${TROUPE_LINKER} does not work here; the default linker is used")
+  endif()
+endif()
+
+# troupe_precompile_examples(<dir>...): every program in the example directories reuses
+# one precompiled <troupe/troupe.hpp> (TROUPE_PRECOMPILED_EXAMPLES). Most of an example's
+# compile time is parsing the standard library and troupe's headers.
+function(troupe_precompile_examples)
+  set(pch_source "${PROJECT_BINARY_DIR}/troupe_example_pch.cpp")
+  file(WRITE "${pch_source}" "// the precompiled header's own translation unit\n")
+  add_library(troupe_example_pch OBJECT "${pch_source}")
+  target_link_libraries(troupe_example_pch PRIVATE troupe::core troupe_warnings)
+  target_precompile_headers(troupe_example_pch PRIVATE <troupe/troupe.hpp>)
+  foreach(dir IN LISTS ARGN)
+    get_property(targets DIRECTORY "${PROJECT_SOURCE_DIR}/${dir}" PROPERTY BUILDSYSTEM_TARGETS)
+    foreach(t IN LISTS targets)
+      get_target_property(type ${t} TYPE)
+      if(type STREQUAL "EXECUTABLE")
+        target_precompile_headers(${t} REUSE_FROM troupe_example_pch)
+      endif()
+    endforeach()
+  endforeach()
+endfunction()
+
 # troupe_add_test(name source...) adds a GoogleTest executable run by ctest,
 # with the shared helpers of tests/support (troupe_test_support). Every test program
 # reuses one precompiled <troupe/troupe.hpp> and <gtest/gtest.h> (tests/support, with
@@ -59,6 +91,7 @@ function(troupe_add_compile_fail_tests prefix dir)
   if(NOT TROUPE_COMPILE_FAIL_TESTS)
     return()
   endif()
+  troupe_compile_fail_pch(pch_flags)
   file(GLOB sources CONFIGURE_DEPENDS ${dir}/*.cpp)
   foreach(src IN LISTS sources)
     get_filename_component(name ${src} NAME_WE)
@@ -67,8 +100,39 @@ function(troupe_add_compile_fail_tests prefix dir)
         "-DCXX=${CMAKE_CXX_COMPILER}"
         "-DSOURCE=${src}"
         "-DINCLUDE_DIRS=${PROJECT_SOURCE_DIR}/include"
-        "-DFLAGS=-Wall -Wextra"
+        "-DFLAGS=-Wall -Wextra ${pch_flags}"
         -P ${PROJECT_SOURCE_DIR}/tests/typed/compile_fail/check_compile_fail.cmake)
     set_tests_properties(${prefix}.compile_fail.${name} PROPERTIES TIMEOUT 180 LABELS compile_fail)
   endforeach()
+endfunction()
+
+# troupe_compile_fail_pch(<out-var>): the compiler flags that load one precompiled
+# <troupe/troupe.hpp> and <troupe/patterns.hpp> into a compile-fail test's two compiler
+# runs (empty without TROUPE_PRECOMPILED_HEADERS). Parsing the standard library and
+# troupe's headers is most of each run. Made with the tests' own flags (the header is
+# compiled without sanitizer flags, as the tests are).
+function(troupe_compile_fail_pch out_var)
+  set(${out_var} "" PARENT_SCOPE)
+  if(NOT TROUPE_PRECOMPILED_HEADERS)
+    return()
+  endif()
+  set(header "${PROJECT_BINARY_DIR}/compile_fail_pch/troupe_all.hpp")
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    set(pch "${header}.pch")
+    set(use_flags "-include-pch ${pch}")
+  else()
+    set(pch "${header}.gch")
+    set(use_flags "-include ${header} -Winvalid-pch")
+  endif()
+  if(NOT TARGET troupe_compile_fail_pch)
+    file(WRITE "${header}" "#include <troupe/patterns.hpp>\n#include <troupe/troupe.hpp>\n")
+    add_custom_command(OUTPUT "${pch}"
+      COMMAND "${CMAKE_CXX_COMPILER}" -std=c++20 -Wall -Wextra "-I${PROJECT_SOURCE_DIR}/include"
+              -x c++-header "${header}" -o "${pch}" -MD -MF "${pch}.d"
+      DEPFILE "${pch}.d"
+      COMMENT "Precompiling the compile-fail tests' header"
+      VERBATIM)
+    add_custom_target(troupe_compile_fail_pch ALL DEPENDS "${pch}")
+  endif()
+  set(${out_var} "${use_flags}" PARENT_SCOPE)
 endfunction()

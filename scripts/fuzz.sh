@@ -19,7 +19,10 @@ cxx="${CXX_FUZZ:-$(command -v clang++ || command -v clang++-14 || true)}"
 
 cmake_args=(-S "$root" -B "$out" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=Debug
             "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" -DTROUPE_BUILD_FUZZERS=ON -DTROUPE_BUILD_TESTS=OFF
-            -DTROUPE_BUILD_EXAMPLES=OFF -DTROUPE_BUILD_BENCHMARKS=OFF)
+            -DTROUPE_BUILD_EXAMPLES=OFF -DTROUPE_BUILD_BENCHMARKS=OFF -DTROUPE_UNITY_BUILD=ON)
+if command -v mold >/dev/null 2>&1; then
+  cmake_args+=(-DTROUPE_LINKER=mold)
+fi
 if [[ ! -f $out/CMakeCache.txt ]]; then
   cmake_args+=(-G Ninja)   # an existing build directory keeps its generator
 fi

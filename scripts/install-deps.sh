@@ -16,8 +16,9 @@ set -euo pipefail
 # troupe (Asio, fmt, OpenCL/PoCL, CAF peers, ...) append their own groups below.
 # ---------------------------------------------------------------------------------------
 PACKAGES=(
-  # Toolchain and build system: C++20 compiler, CMake >= 3.25, Ninja, pkg-config.
-  g++ cmake ninja-build pkg-config
+  # Toolchain and build system: C++20 compiler, CMake >= 3.25, Ninja, pkg-config, and
+  # mold, the linker CI's throwaway builds use (TROUPE_LINKER=mold).
+  g++ cmake ninja-build pkg-config mold
 
   # Unit tests (tests/): GoogleTest, found by find_package(GTest). GMock ships from the
   # same source package and is tiny; tests may use its matchers (GTest::gmock).

@@ -19,6 +19,11 @@
 #   --build-dir DIR    build in DIR instead (relative to the current directory)
 #   --with-benchmarks  also build the benchmark programs (gcc, no sanitizer) in the same
 #                      build directory
+#   --throwaway        a build made once and deleted (CI's sanitizer stages): each
+#                      library compiles in batches (TROUPE_UNITY_BUILD) and the examples
+#                      with a precompiled header (TROUPE_PRECOMPILED_EXAMPLES). A clean build
+#                      takes less time, an incremental one more, and a source file that
+#                      forgets an include can go unnoticed (the plain build catches it).
 #   --no-compile-fail  leave out the compile-fail tests (typed.compile_fail.*, ...). They
 #                      run the compiler with -fsyntax-only and without sanitizer flags, so
 #                      a sanitizer build gives the same result as a plain build with the
@@ -53,6 +58,7 @@ compiler=""
 ctest_extra=()
 with_benchmarks=OFF
 compile_fail=ON
+throwaway=OFF
 while (($# > 0)); do
   case "$1" in
     --sanitize)
@@ -69,6 +75,7 @@ while (($# > 0)); do
     --compiler=*) compiler="${1#*=}"; shift ;;
     --with-benchmarks) with_benchmarks=ON; shift ;;
     --no-compile-fail) compile_fail=OFF; shift ;;
+    --throwaway) throwaway=ON; shift ;;
     -h|--help) usage; exit 0 ;;
     --) shift; ctest_extra=("$@"); break ;;
     *) usage >&2; die "unknown argument '$1'" ;;
@@ -110,7 +117,12 @@ fi
 #    cannot rot) and runs them at tiny sizes; --with-benchmarks builds them here too, in
 #    a plain g++ build (their peers are built for g++).
 cmake_args=(-S "$ROOT" -B "$build_dir" -DTROUPE_BUILD_TESTS=ON -DTROUPE_BUILD_EXAMPLES=ON
-            "-DTROUPE_COMPILE_FAIL_TESTS=$compile_fail")
+            "-DTROUPE_COMPILE_FAIL_TESTS=$compile_fail" "-DTROUPE_UNITY_BUILD=$throwaway"
+            "-DTROUPE_PRECOMPILED_EXAMPLES=$throwaway")
+# mold links a few hundred programs in a fraction of the default linker's time.
+if command -v mold >/dev/null 2>&1; then
+  cmake_args+=(-DTROUPE_LINKER=mold)
+fi
 if [[ ! -f $build_dir/CMakeCache.txt ]]; then
   cmake_args+=(-G Ninja)   # an existing build directory keeps its generator
 elif [[ -n $compiler ]]; then

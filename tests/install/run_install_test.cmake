@@ -51,15 +51,16 @@ if(DEFINED BUILD_TYPE)
 endif()
 check_consumers(${tested_kind} "${prefix}" ${SHARED} "${build_type}" OFF)
 
-# 4: the other kind, the libraries alone, unoptimised (the point is what they export
-# and install, and -O0 compiles fastest). Single-config: the default configuration.
+# 4: the other kind, the libraries alone, unoptimised and in batches of sources (the
+# point is what they export and install; -O0 and a unity build compile fastest).
+# Single-config: the default configuration.
 set(other_build "${TROUPE_BUILD_DIR}/install-test-other")
 set(prefix "${WORK_DIR}/${other_kind}/prefix")
 run_step("${other_kind}: configure the libraries"
   "${CMAKE_COMMAND}" -S "${TROUPE_SOURCE_DIR}" -B "${other_build}" ${generator_args}
   "-DBUILD_SHARED_LIBS=${other_shared}" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0
   -DTROUPE_BUILD_TESTS=OFF -DTROUPE_BUILD_EXAMPLES=OFF -DTROUPE_BUILD_BENCHMARKS=OFF
-  -DTROUPE_BUILD_FIXTURE=ON -DTROUPE_BUILD_FUZZERS=OFF -DTROUPE_SANITIZE=)
+  -DTROUPE_BUILD_FIXTURE=ON -DTROUPE_BUILD_FUZZERS=OFF -DTROUPE_SANITIZE= -DTROUPE_UNITY_BUILD=ON)
 run_step("${other_kind}: build the libraries"
   "${CMAKE_COMMAND}" --build "${other_build}" --config Debug --parallel ${cores})
 run_step("${other_kind}: cmake --install"
