@@ -27,6 +27,7 @@ start-up of each system: the wall time of its `empty` program in the same sessio
 Usage: scripts/bench.sh [--quick | --smoke | --paper] [--workloads w ...]
                         [--systems s ...] [--runs N] [--workers P] [--sweep]
                         [--akka-iterations K] [--time-limit S] [--no-build] [--sizes N ...]
+                        [--build-dir DIR]
                         [--write-docs [RESULTS_DIR]]
 
 --smoke builds every target of the benchmark build (the micro-benchmarks too) and runs
@@ -57,12 +58,21 @@ import time
 import netns
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# TROUPE_BENCH_BUILD: another build directory (e.g. to build two configurations side by side)
+# TROUPE_BENCH_BUILD or --build-dir: another build directory (e.g. to build two
+# configurations side by side, or a test build that a smoke run reuses)
 BUILD = os.environ.get("TROUPE_BENCH_BUILD") or os.path.join(ROOT, "build-benchsuite")
-BIN = os.path.join(BUILD, "bench", "bin")
-ERL_DIR = os.path.join(BUILD, "bench", "erlang")
 ERL_SRC = os.path.join(ROOT, "bench", "peers", "erlang")
-AKKA_DIR = os.path.join(BUILD, "bench", "akka")
+
+
+def set_build_dir(path):
+    global BUILD, BIN, ERL_DIR, AKKA_DIR
+    BUILD = os.path.abspath(path)
+    BIN = os.path.join(BUILD, "bench", "bin")
+    ERL_DIR = os.path.join(BUILD, "bench", "erlang")
+    AKKA_DIR = os.path.join(BUILD, "bench", "akka")
+
+
+set_build_dir(BUILD)
 RESULTS = os.path.join(ROOT, "bench", "results")
 
 # ---- workloads: sizes per mode ---------------------------------------------------------
@@ -328,14 +338,19 @@ def log(*a):
 
 
 # ---- building ---------------------------------------------------------------------------
-def build(jobs, workloads, systems, everything=False):
+def build(jobs, workloads, systems, everything=False, reuse=False):
     """Builds the programs of the chosen workloads and systems (only those), or with
     everything=True every target of the benchmark build: the micro-benchmarks too, so that
-    a smoke run proves that all of them still compile."""
+    a smoke run proves that all of them still compile. reuse=True: BUILD is a build
+    directory configured before (a test build); it keeps its settings and only gets the
+    benchmarks added, so that its libraries are not compiled again."""
     log(f"== building into {BUILD} (-j{jobs})")
-    subprocess.run(["cmake", "-S", ROOT, "-B", BUILD, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
-                    "-DTROUPE_BUILD_TESTS=OFF", "-DTROUPE_BUILD_EXAMPLES=OFF", "-DTROUPE_BUILD_BENCHMARKS=ON"],
-                   check=True, stdout=subprocess.DEVNULL)
+    if reuse and os.path.exists(os.path.join(BUILD, "CMakeCache.txt")):
+        configure = ["cmake", "-S", ROOT, "-B", BUILD, "-DTROUPE_BUILD_BENCHMARKS=ON"]
+    else:
+        configure = ["cmake", "-S", ROOT, "-B", BUILD, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
+                     "-DTROUPE_BUILD_TESTS=OFF", "-DTROUPE_BUILD_EXAMPLES=OFF", "-DTROUPE_BUILD_BENCHMARKS=ON"]
+    subprocess.run(configure, check=True, stdout=subprocess.DEVNULL)
     known = subprocess.run(["ninja", "-C", BUILD, "-t", "targets", "all"], check=True, capture_output=True,
                            text=True).stdout
     known = {line.split(":")[0] for line in known.splitlines()}
@@ -753,6 +768,9 @@ def main():
     ap.add_argument("--time-limit", type=float, default=None, help="seconds per run (default 120, smoke 60)")
     ap.add_argument("--jobs", type=int, default=2, help="build parallelism")
     ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--build-dir", default=None, metavar="DIR",
+                    help="build in DIR; one configured before keeps its build type and options and "
+                         "only gets the benchmarks added (CI's smoke run reuses the test build)")
     ap.add_argument("--omp-wait-policy", default="passive",
                     help="OMP_WAIT_POLICY for the OpenMP programs (passive: fair on a shared machine)")
     ap.add_argument("--write-docs", nargs="?", const="", default=None, metavar="RESULTS_DIR",
@@ -772,8 +790,10 @@ def main():
     workloads = ["empty"] + [w for w in a.workloads if w != "empty"]
     if a.sizes is not None and len(workloads) != 2:
         ap.error("--sizes needs exactly one workload besides empty")
+    if a.build_dir is not None:
+        set_build_dir(a.build_dir)
     if not a.no_build:
-        build(a.jobs, workloads, a.systems, everything=a.smoke)
+        build(a.jobs, workloads, a.systems, everything=a.smoke, reuse=a.build_dir is not None)
     env = dict(os.environ, OMP_WAIT_POLICY=a.omp_wait_policy)
     if os.geteuid() == 0:  # mpirun refuses root without both
         env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
