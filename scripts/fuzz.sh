@@ -18,7 +18,7 @@ cxx="${CXX_FUZZ:-$(command -v clang++ || command -v clang++-14 || true)}"
 [[ -n $cxx ]] || { echo "fuzz.sh: error: clang++ not found" >&2; exit 1; }
 
 cmake_args=(-S "$root" -B "$out" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=Debug
-            "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" -DTROUPE_BUILD_FUZZERS=ON -DTROUPE_BUILD_TESTS=OFF
+            "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" -DTROUPE_BUILD_FUZZERS=ON -DTROUPE_BUILD_TESTS=OFF
             -DTROUPE_BUILD_EXAMPLES=OFF -DTROUPE_BUILD_BENCHMARKS=OFF -DTROUPE_UNITY_BUILD=ON)
 if command -v mold >/dev/null 2>&1; then
   cmake_args+=(-DTROUPE_LINKER=mold)
