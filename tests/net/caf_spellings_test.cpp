@@ -8,10 +8,6 @@
 // send requests to), and a broker's fork and num_connections over loopback
 // sockets. A test waits on messages and
 // blocking reads with timeouts, never on the clock.
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -19,16 +15,17 @@
 #include <chrono>
 #include <cstdint>
 #include <set>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "support/tcp_client.hpp"
 #include "troupe/net.hpp"
 
 using namespace troupe;
 using namespace troupe::net;
 using namespace std::chrono_literals;
+using troupe::test_support::tcp_client;
 
 namespace {
 
@@ -44,50 +41,6 @@ std::string next_text(scoped_actor& self) {
   self->receive([&](std::string& s) { got = std::move(s); }, after(10s) >> [] {});
   return got;
 }
-
-// A blocking TCP client of 127.0.0.1:port; every read gives up after 10 s.
-class tcp_client {
-public:
-  explicit tcp_client(std::uint16_t port) : fd_(socket(AF_INET, SOCK_STREAM, 0)) {
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(port);
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0) {
-      ::close(fd_);
-      throw std::runtime_error("cannot connect to port " + std::to_string(port));
-    }
-    timeval tv{10, 0};
-    setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-  }
-  tcp_client(const tcp_client&) = delete;
-  tcp_client& operator=(const tcp_client&) = delete;
-  ~tcp_client() { ::close(fd_); }
-
-  void send(std::string_view text) {
-    while (!text.empty()) {
-      auto n = ::send(fd_, text.data(), text.size(), MSG_NOSIGNAL);
-      ASSERT_GT(n, 0) << "send failed: errno " << errno;
-      text.remove_prefix(static_cast<std::size_t>(n));
-    }
-  }
-
-  // n bytes, or fewer when the connection ends or a read times out.
-  std::string receive(std::size_t n) {
-    std::string out;
-    char buf[256];
-    while (out.size() < n) {
-      auto got = ::recv(fd_, buf, std::min(sizeof(buf), n - out.size()), 0);
-      if (got <= 0)
-        break;
-      out.append(buf, static_cast<std::size_t>(got));
-    }
-    return out;
-  }
-
-private:
-  int fd_;
-};
 
 } // namespace
 
