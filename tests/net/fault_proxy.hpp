@@ -28,6 +28,8 @@
 #include <thread>
 #include <vector>
 
+#include "support/loopback.hpp"
+
 namespace troupe::test {
 
 class fault_proxy {
@@ -134,13 +136,7 @@ private:
     }
   };
 
-  static sockaddr_in loopback(std::uint16_t port) {
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(port);
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    return addr;
-  }
+  static sockaddr_in loopback(std::uint16_t port) { return test_support::loopback(port); }
 
   void accept_loop() {
     while (!stop_) {

@@ -3,8 +3,6 @@
 #pragma once
 // A plain blocking TCP client of a port on 127.0.0.1, for tests of what goes
 // over the socket of a broker or a middleman. Every read gives up after 10 s.
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -19,15 +17,9 @@
 #include <string>
 #include <string_view>
 
-namespace troupe::test_support {
+#include "support/loopback.hpp"
 
-inline sockaddr_in loopback(std::uint16_t port) {
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(port);
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  return addr;
-}
+namespace troupe::test_support {
 
 // A blocking TCP client of 127.0.0.1:port; every read gives up after 10 s.
 class tcp_client {
