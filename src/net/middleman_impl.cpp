@@ -598,7 +598,7 @@ void middleman_impl::peer_closed(peer* p) {
       successor = other;
       break;
     }
-  if (!routes_.remove_direct(p, p->node(), successor)) {
+  if (!routes_.remove_direct(p, successor)) {
     kill_proxies_bound_to(p, {p->node()});
     return;
   }

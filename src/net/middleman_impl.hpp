@@ -211,7 +211,8 @@ private:
   std::unordered_map<node_id, std::vector<actor_addr>> node_observers_;
 
   remote_services services_{*this};
-  peer_context peer_ctx_{sys_, io_, cfg_, types_, watch_, decoders_, exports_, routes_, services_, *this};
+  peer_context peer_ctx_{sys_,      sys_.timers(), io_,     cfg_,      types_, watch_,
+                         decoders_, exports_,      routes_, services_, *this};
 };
 
 } // namespace troupe::net

@@ -91,10 +91,6 @@ void peer::start(handshake_callback on_handshake) {
   });
 }
 
-peer::clock::time_point peer::now() const noexcept {
-  return ctx_.system.timers().now();
-}
-
 void peer::begin_exchange() {
   auto ours = handshake_.make_hello(published_actor_, published_interface_, ctx_.owner.listen_endpoints());
   std::vector<std::byte> frame;

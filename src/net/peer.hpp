@@ -150,7 +150,7 @@ public:
 private:
   // The time of heartbeats and timeouts: the system's clock, which a
   // deterministic test moves by hand.
-  clock::time_point now() const noexcept;
+  clock::time_point now() const noexcept { return ctx_.timers.now(); }
   void begin_exchange();
   // I/O thread: reads on. A plaintext socket is read with recv() when it is
   // ready; TLS and memory streams with an asynchronous read.

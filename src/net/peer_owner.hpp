@@ -14,6 +14,7 @@
 #include "troupe/actor_control_block.hpp"
 #include "troupe/error.hpp"
 #include "troupe/node_id.hpp"
+#include "troupe/scheduler/timer_service.hpp"
 #include "wire.hpp"
 
 namespace troupe {
@@ -87,6 +88,7 @@ protected:
 // A peer's surroundings, owned by its middleman and alive as long as it.
 struct peer_context {
   actor_system& system;
+  scheduler::timer_service& timers; // the system's clock, which a test may move
   asio::io_context& io;
   const middleman_settings& config;
   const std::vector<wire::type_fingerprint>& types; // announced by this node

@@ -41,8 +41,8 @@ void routing_table::add_direct(const std::shared_ptr<peer>& p) {
     route = p;
 }
 
-bool routing_table::remove_direct(const peer* p, const node_id& node, const std::shared_ptr<peer>& successor) {
-  auto i = direct_.find(node);
+bool routing_table::remove_direct(const peer* p, const std::shared_ptr<peer>& successor) {
+  auto i = direct_.find(p->node());
   if (i == direct_.end() || i->second.lock().get() != p)
     return false;
   if (successor)

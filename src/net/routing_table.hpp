@@ -35,7 +35,7 @@ public:
   void add_direct(const std::shared_ptr<peer>& p);
   // `p` closed. True when it was its node's direct route; that route then
   // goes to `successor` (null: the node has no direct route any more).
-  bool remove_direct(const peer* p, const node_id& node, const std::shared_ptr<peer>& successor);
+  bool remove_direct(const peer* p, const std::shared_ptr<peer>& successor);
 
   // Traffic for `node` goes through `relay` from now on.
   void relay_through(const node_id& node, const std::shared_ptr<peer>& relay);
