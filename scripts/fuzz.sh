@@ -3,7 +3,9 @@
 # Copyright (c) 2026 the troupe authors
 # Builds the libFuzzer targets with clang and ASan+UBSan (-DTROUPE_BUILD_FUZZERS=ON):
 # fuzz_decoder (the binary message decoder) and fuzz_wire (the network layer's frame
-# and handshake decoders), and runs each for the given number of seconds (default 60).
+# and handshake decoders), and runs them side by side, each for the given number of
+# seconds (default 60). Each fuzzer's output goes to its own log, printed when both are
+# done; the script fails if either one finds a crash.
 #   scripts/fuzz.sh [seconds]
 # Needs clang and libFuzzer (Debian: apt-get install -y clang libclang-rt-14-dev).
 # Environment: CXX_FUZZ=path picks the clang++ (default: clang++, else clang++-14);
@@ -48,7 +50,31 @@ mkdir -p "$out/corpus-wire"
   printf '\x01\x00\x00\x00\x06'
 } > "$out/corpus-wire/seed1"
 cd "$out"
-./tests/serialization/fuzz_decoder -max_total_time="$seconds" -max_len=4096 -rss_limit_mb=2048 \
-  -print_final_stats=1 corpus
-./tests/net/fuzz_wire -max_total_time="$seconds" -max_len=4096 -rss_limit_mb=2048 \
-  -print_final_stats=1 corpus-wire
+# One fuzzer per core: on two cores both get the whole time, and the stage takes
+# half as long as running them one after the other.
+run_fuzzer() {
+  local name="$1" binary="$2" corpus="$3"
+  "$binary" -max_total_time="$seconds" -max_len=4096 -rss_limit_mb=2048 -print_final_stats=1 \
+    "$corpus" >"$name.log" 2>&1
+}
+run_fuzzer fuzz_decoder ./tests/serialization/fuzz_decoder corpus &
+decoder_pid=$!
+run_fuzzer fuzz_wire ./tests/net/fuzz_wire corpus-wire &
+wire_pid=$!
+failed=0
+for name in fuzz_decoder fuzz_wire; do
+  pid_var="${name#fuzz_}_pid"
+  if wait "${!pid_var}"; then
+    status=passed
+  else
+    status=FAILED
+    failed=1
+  fi
+  echo "== $name: $status (log: $out/$name.log)"
+  if [[ $status == passed ]]; then
+    grep -E '^(Done|stat::)' "$name.log"   # libFuzzer's final statistics
+  else
+    cat "$name.log"          # the crash report and the input that caused it
+  fi
+done
+exit "$failed"
