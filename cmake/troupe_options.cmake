@@ -64,6 +64,8 @@ endfunction()
 # with the shared helpers of tests/support (troupe_test_support). Every test program
 # reuses one precompiled <troupe/troupe.hpp> and <gtest/gtest.h> (tests/support, with
 # TROUPE_PRECOMPILED_HEADERS): parsing them is a large part of compiling a test.
+# Each part has one test program of many files; with TROUPE_UNITY_BUILD they compile in
+# batches, which is why every test file keeps its code in a namespace named after it.
 # ENVIRONMENT var=value... sets the environment of every test of the program.
 function(troupe_add_test name)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "ENVIRONMENT")
@@ -72,6 +74,16 @@ function(troupe_add_test name)
                                         troupe_warnings)
   if(TARGET troupe_test_pch)
     target_precompile_headers(${name} REUSE_FROM troupe_test_pch)
+  endif()
+  if(TROUPE_UNITY_BUILD)
+    # Six files a batch: most of a test file's time is its own templates, so larger
+    # batches gain little and leave one core idle at the end of the build.
+    set_target_properties(${name} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 6)
+    # g++ takes a source file included by the batch for a header, and warns about
+    # every test class whose fixture lives in the file's anonymous namespace.
+    if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+      target_compile_options(${name} PRIVATE -Wno-subobject-linkage)
+    endif()
   endif()
   set(properties TIMEOUT 120)
   if(arg_ENVIRONMENT)

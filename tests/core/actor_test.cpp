@@ -14,6 +14,8 @@
 #include <stdexcept>
 #include <string>
 
+namespace actor_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -425,3 +427,5 @@ TEST(actor, system_destructor_with_pending_messages_does_not_leak) {
   }
   EXPECT_EQ(token.use_count(), 1);
 }
+
+} // namespace actor_test

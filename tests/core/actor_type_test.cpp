@@ -13,6 +13,8 @@
 #include <chrono>
 #include <string>
 
+namespace actor_type_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -111,3 +113,5 @@ TEST(actor_type, the_factory_knows_the_interface) {
   ASSERT_TRUE(a) << to_string(a.error());
   EXPECT_EQ(ask<int>(sys, *a, 1), 6);
 }
+
+} // namespace actor_type_test

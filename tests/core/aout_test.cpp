@@ -13,6 +13,8 @@
 #include <sstream>
 #include <string>
 
+namespace aout_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -84,3 +86,5 @@ TEST(aout, lines_of_concurrent_actors_never_interleave) {
 }
 
 } // namespace
+
+} // namespace aout_test

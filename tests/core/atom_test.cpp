@@ -11,6 +11,8 @@
 #include <type_traits>
 #include <vector>
 
+namespace atom_test {
+
 using namespace troupe;
 
 namespace {
@@ -210,3 +212,5 @@ TEST(atom, switch_at_run_time) {
   EXPECT_EQ(f(detail::atom_encode(names[1])), 2);
   EXPECT_EQ(f(detail::atom_encode(names[2])), 0);
 }
+
+} // namespace atom_test

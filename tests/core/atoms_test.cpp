@@ -10,6 +10,8 @@
 #include <string>
 #include <type_traits>
 
+namespace atoms_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -101,3 +103,5 @@ TEST(predefined_atoms, select_typed_signatures) {
 }
 
 } // namespace
+
+} // namespace atoms_test

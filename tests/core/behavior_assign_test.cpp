@@ -11,6 +11,8 @@
 #include <optional>
 #include <string>
 
+namespace behavior_assign_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -75,3 +77,5 @@ TEST(behavior_assign, assign_the_running_behavior_then_become_it) {
   self->send(a, swap_atom{});
   EXPECT_EQ(ask(2), 200);
 }
+
+} // namespace behavior_assign_test

@@ -11,6 +11,8 @@
 #include <chrono>
 #include <string>
 
+namespace blocking_actor_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -199,3 +201,5 @@ TEST(blocking_actor, do_receive_until) {
     .until(done);
   EXPECT_EQ(got, 4);
 }
+
+} // namespace blocking_actor_test

@@ -85,6 +85,8 @@ TROUPE_ERROR_CODE_ENUM(app::math_error)
 enum class plain_errc : std::uint8_t { first, second };
 TROUPE_ERROR_CODE_ENUM(plain_errc);
 
+namespace caf_spellings_test {
+
 namespace {
 
 using caf_spellings_actors = test::deterministic_fixture;
@@ -586,3 +588,5 @@ TEST_F(caf_spellings_actors, variant_and_its_access_functions) {
   run();
   EXPECT_EQ(got, "int32(5)");
 }
+
+} // namespace caf_spellings_test

@@ -13,6 +13,8 @@
 #include <type_traits>
 #include <vector>
 
+namespace client_semantics_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -163,3 +165,5 @@ TEST_F(client_semantics, supervisor_boolean_test_ignores_normal_exits) {
 }
 
 } // namespace
+
+} // namespace client_semantics_test

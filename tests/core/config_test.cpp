@@ -17,6 +17,8 @@
 #include <pthread.h>
 #include <unistd.h>
 
+namespace config_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -365,3 +367,5 @@ TEST(config, systems_with_each_policy_run_actors) {
   ASSERT_FALSE(cfg.parse({"--config-file=" + file.path()}));
   EXPECT_TRUE(runs_actors(cfg));
 }
+
+} // namespace config_test

@@ -9,6 +9,8 @@
 #include <string>
 #include <type_traits>
 
+namespace error_code_enum_test {
+
 namespace app {
 
 TROUPE_ERROR_CODE_ENUM(parse_errc, "parse", none, bad_input, timeout);
@@ -100,3 +102,5 @@ TEST(error_code_enum, errors_of_user_categories_reach_requesters) {
 }
 
 } // namespace
+
+} // namespace error_code_enum_test

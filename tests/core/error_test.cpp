@@ -34,6 +34,8 @@ struct troupe::error_category<user::io_errc> {
   static constexpr troupe::atom_value value = troupe::atom("io");
 };
 
+namespace error_test {
+
 using namespace troupe;
 
 namespace {
@@ -301,3 +303,5 @@ TEST(error, as_function_result) {
   if (auto err = check(1))
     FAIL() << "expected no error";
 }
+
+} // namespace error_test

@@ -17,6 +17,8 @@
 
 #include <unistd.h>
 
+namespace exec_main_test {
+
 using namespace troupe;
 
 namespace {
@@ -412,3 +414,5 @@ TEST(actor_system_config, add_option_through_set_and_parse) {
 }
 
 } // namespace
+
+} // namespace exec_main_test

@@ -10,6 +10,8 @@
 #include "troupe/expected.hpp"
 #include "troupe/serialization/decode_result.hpp"
 
+namespace expected_test {
+
 using namespace troupe;
 
 namespace {
@@ -72,3 +74,5 @@ TEST(expected, decode_result_is_an_alias) {
   decode_result<int> r = error{sec::invalid_argument};
   EXPECT_FALSE(r);
 }
+
+} // namespace expected_test

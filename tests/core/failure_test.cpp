@@ -21,6 +21,8 @@
 #include <thread>
 #include <vector>
 
+namespace failure_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 using troupe::test_support::eventually;
@@ -938,3 +940,5 @@ TEST(failure, blocking_receive_leaves_unmatched_down_msg_queued) {
   self->receive([&](down_msg&) { got_down = true; }, after(1s) >> [] {});
   EXPECT_TRUE(got_down) << "the unmatched down_msg was discarded";
 }
+
+} // namespace failure_test

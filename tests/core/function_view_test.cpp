@@ -13,6 +13,8 @@
 #include <tuple>
 #include <type_traits>
 
+namespace function_view_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -161,3 +163,5 @@ TEST(function_view, empty_view) {
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error(), sec::bad_function_call);
 }
+
+} // namespace function_view_test

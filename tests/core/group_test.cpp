@@ -19,6 +19,8 @@
 #include <thread>
 #include <vector>
 
+namespace group_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -194,3 +196,5 @@ TEST(group, concurrent_sends_and_membership_changes) {
   self->send_exit(flicker, exit_reason::user_shutdown);
   EXPECT_TRUE(test_support::eventually([&] { return members_of(g) == 0; }));
 }
+
+} // namespace group_test

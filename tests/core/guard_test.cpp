@@ -13,6 +13,8 @@
 #include <type_traits>
 #include <vector>
 
+namespace guard_test {
+
 using namespace troupe;
 
 namespace {
@@ -297,3 +299,5 @@ TEST(guard, with_atoms_and_errors) {
 // Guards can be defined once as constants.
 inline constexpr auto is_even = _x1 % 2 == 0;
 static_assert(is_even(10) && !is_even(11));
+
+} // namespace guard_test

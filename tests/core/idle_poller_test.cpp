@@ -14,6 +14,8 @@
 
 #include "troupe/troupe.hpp"
 
+namespace idle_poller_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -207,3 +209,5 @@ TEST(idle_poller, what_an_idle_worker_finds_runs_on_that_worker_next) {
   self->send_exit(receiver, exit_reason::user_shutdown);
   self->send_exit(nudge, exit_reason::user_shutdown);
 }
+
+} // namespace idle_poller_test

@@ -10,6 +10,8 @@
 
 #include <chrono>
 
+namespace infinite_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -143,3 +145,5 @@ TEST(infinite, blocking_actor_receive) {
   self->request(a, infinite, 21).receive([&](int r) { got = r; });
   EXPECT_EQ(got, 42);
 }
+
+} // namespace infinite_test

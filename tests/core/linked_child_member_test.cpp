@@ -15,6 +15,8 @@
 #include <cstdlib>
 #include <future>
 
+namespace linked_child_member_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -125,3 +127,5 @@ TEST(linked_child_member, parent_becomes_unreachable) {
 TEST(linked_child_member, child_fails_first) {
   rounds_under_watchdog(parent_end::child_fails);
 }
+
+} // namespace linked_child_member_test

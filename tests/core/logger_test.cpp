@@ -26,6 +26,8 @@ namespace troupe::test_support {
 int log_below_floor_probe();
 } // namespace troupe::test_support
 
+namespace logger_test {
+
 namespace {
 
 logger_config quiet_config(log_capture& cap, log_level verbosity) {
@@ -305,3 +307,5 @@ TEST(logger_macros, without_a_system_the_fallback_logger_is_used) {
 }
 
 } // namespace
+
+} // namespace logger_test

@@ -14,6 +14,8 @@
 #include <tuple>
 #include <vector>
 
+namespace mailbox_stress_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -298,3 +300,5 @@ TEST(mailbox_stress, scoped_actor_ping_storm) {
   for (auto& p : pongs)
     self->send(p, atom("stop"));
 }
+
+} // namespace mailbox_stress_test

@@ -15,6 +15,8 @@
 #include <thread>
 #include <vector>
 
+namespace mailbox_test {
+
 using troupe::detail::cached_stack_mailbox;
 using troupe::detail::enqueue_result;
 
@@ -461,3 +463,5 @@ TEST(MailboxTest, DestructorFreesCacheAndStack) {
     ASSERT_EQ(mb.enqueue(make(3)), enqueue_result::success);
   }
 }
+
+} // namespace mailbox_test

@@ -9,6 +9,8 @@
 
 #include "troupe/atom.hpp"
 
+namespace message_test {
+
 using namespace troupe;
 
 TEST(message, make_message_and_access) {
@@ -79,3 +81,5 @@ TEST(message, exception_while_building_leaks_nothing) {
   EXPECT_THROW(make_message(c, t), std::runtime_error);
   EXPECT_EQ(counted::alive, 1);
 }
+
+} // namespace message_test

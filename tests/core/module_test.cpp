@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+namespace module_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -105,3 +107,5 @@ TEST(module, duration_options_take_units) {
 }
 
 } // namespace
+
+} // namespace module_test

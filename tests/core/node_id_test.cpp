@@ -9,6 +9,8 @@
 #include <string>
 #include <unordered_set>
 
+namespace node_id_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -114,3 +116,5 @@ TEST(node_id, address_outlives_actor) {
 }
 
 } // namespace
+
+} // namespace node_id_test

@@ -27,6 +27,8 @@
 #include <thread>
 #include <vector>
 
+namespace paper_listings_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 using troupe::test_support::receive_one;
@@ -785,3 +787,5 @@ TEST(listing_scheduler, set_scheduler_with_user_defined_policy) {
   EXPECT_GT(d.internal.load(), 0u);
   EXPECT_GT(d.dequeued.load(), 0u);
 }
+
+} // namespace paper_listings_test

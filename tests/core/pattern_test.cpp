@@ -7,6 +7,8 @@
 
 #include <string>
 
+namespace pattern_test {
+
 using namespace troupe;
 
 namespace {
@@ -180,3 +182,5 @@ TEST(pattern, after_sets_a_timeout) {
   bhvr.handle_timeout();
   EXPECT_TRUE(fired);
 }
+
+} // namespace pattern_test

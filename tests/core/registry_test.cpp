@@ -13,6 +13,8 @@
 #include <chrono>
 #include <string>
 
+namespace registry_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -98,3 +100,5 @@ TEST(registry, shutdown_drops_what_is_left) {
   self->request(sys.registry().get("idle"), 5s, 4).receive([&](int x) { answer = x; }, [](error&) {});
   EXPECT_EQ(answer, 8);
 }
+
+} // namespace registry_test

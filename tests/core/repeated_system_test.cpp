@@ -16,6 +16,8 @@
 #include <set>
 #include <vector>
 
+namespace repeated_system_test {
+
 using namespace troupe;
 using troupe::detail::cached_allocate;
 using troupe::detail::cached_deallocate;
@@ -133,3 +135,5 @@ TEST(repeated_system, blocks_after_many_systems_are_as_close_as_fresh_ones) {
   const std::size_t minimal = count * size / 4096;
   EXPECT_LE(pages_touched(count, size), 3 * minimal);
 }
+
+} // namespace repeated_system_test

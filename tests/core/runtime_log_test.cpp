@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <string>
 
+namespace runtime_log_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 using troupe::test_support::log_capture;
@@ -270,3 +272,5 @@ TEST_F(runtime_log, messages_waiting_for_an_await_are_not_unmatched) {
   EXPECT_FALSE(has_message(a));
   EXPECT_TRUE(cap().containing("unmatched").empty());
 }
+
+} // namespace runtime_log_test

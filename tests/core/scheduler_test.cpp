@@ -28,6 +28,8 @@
 #include "troupe/scheduler/resumable.hpp"
 #include "troupe/scheduler/ws_deque.hpp"
 
+namespace scheduler_test {
+
 using namespace std::chrono_literals;
 
 using troupe::execution_unit;
@@ -828,3 +830,5 @@ TEST(ws_deque_test, concurrent_owner_and_thieves_take_each_item_once) {
 }
 
 } // namespace
+
+} // namespace scheduler_test

@@ -12,6 +12,8 @@
 #include <type_traits>
 #include <unordered_set>
 
+namespace sender_handle_test {
+
 using namespace troupe;
 
 namespace {
@@ -116,3 +118,5 @@ TEST_F(sender_handle_test, monitoring_the_sender_uses_its_address) {
 }
 
 } // namespace
+
+} // namespace sender_handle_test

@@ -12,6 +12,8 @@
 #include <chrono>
 #include <thread>
 
+namespace system_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -161,3 +163,5 @@ TEST(system, cleanup_of_unreachable_actor_may_reference_itself) {
                         });
   EXPECT_EQ(reason, exit_reason::unreachable);
 }
+
+} // namespace system_test

@@ -13,6 +13,8 @@
 #include <tuple>
 #include <vector>
 
+namespace text_forms_test {
+
 namespace shapes {
 
 // Prints through its inspect overload.
@@ -103,3 +105,5 @@ TEST_F(text_forms, message_elements_match) {
 }
 
 } // namespace
+
+} // namespace text_forms_test

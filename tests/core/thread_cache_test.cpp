@@ -15,6 +15,8 @@
 #include <thread>
 #include <vector>
 
+namespace thread_cache_test {
+
 using namespace troupe;
 using troupe::detail::cached_allocate;
 using troupe::detail::cached_deallocate;
@@ -170,3 +172,5 @@ TEST(thread_cache, uncached_blocks_all_come_back) {
     thread_cache::deallocate_uncached(p, 40);
   EXPECT_TRUE(thread_cache::recycle_if_unused()) << "a block carved from a slab never came back";
 }
+
+} // namespace thread_cache_test

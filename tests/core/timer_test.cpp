@@ -18,6 +18,8 @@
 #include "troupe/scheduler/timer_service.hpp"
 #include "troupe/scheduler/unique_callback.hpp"
 
+namespace timer_test {
+
 using namespace std::chrono_literals;
 
 using troupe::detail::unique_callback;
@@ -342,3 +344,5 @@ TEST(timer_test, steady_clock_is_the_default) {
 }
 
 } // namespace
+
+} // namespace timer_test

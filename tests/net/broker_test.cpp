@@ -27,6 +27,8 @@
 #include "support/tcp_client.hpp"
 #include "troupe/net.hpp"
 
+namespace broker_test {
+
 using namespace troupe;
 using namespace troupe::net;
 using namespace std::chrono_literals;
@@ -612,3 +614,5 @@ TEST(broker_shutdown, the_system_shutdown_ends_brokers_and_closes_their_sockets)
 }
 
 } // namespace
+
+} // namespace broker_test

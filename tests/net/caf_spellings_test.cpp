@@ -22,6 +22,8 @@
 #include "support/tcp_client.hpp"
 #include "troupe/net.hpp"
 
+namespace caf_spellings_test {
+
 using namespace troupe;
 using namespace troupe::net;
 using namespace std::chrono_literals;
@@ -317,3 +319,5 @@ TEST(caf_spellings, a_fork_of_a_handle_that_is_not_open_spawns_nothing) {
   EXPECT_FALSE(spawned);
   EXPECT_EQ(connections, 0u);
 }
+
+} // namespace caf_spellings_test

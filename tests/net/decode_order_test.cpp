@@ -18,6 +18,8 @@
 #include "test_service.hpp"
 #include "troupe/net.hpp"
 
+namespace decode_order_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 using troupe::test::held_text;
@@ -203,3 +205,5 @@ TEST_F(decode_order, with_no_workers_the_io_thread_decodes_and_a_small_message_o
   EXPECT_EQ(mark(small, s.svc, 1), "H1");
   EXPECT_EQ(s.node.stop(), 0);
 }
+
+} // namespace decode_order_test

@@ -10,6 +10,8 @@
 
 #include <string>
 
+namespace delivery_order_test {
+
 using troupe::node_id;
 using troupe::net::delivery_order;
 
@@ -119,3 +121,5 @@ TEST(delivery_order, clear_drops_what_waits_and_a_late_decode_is_ignored) {
   order.fulfil({n1, 1, 2}, t, f.note("a"));
   EXPECT_EQ(f.seen, "");
 }
+
+} // namespace delivery_order_test

@@ -16,6 +16,8 @@
 #include "test_network_name.hpp"
 #include "test_service.hpp"
 
+namespace deterministic_network_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 using direction = net::memory_network::direction;
@@ -403,3 +405,5 @@ TEST_F(deterministic_move_test, a_relay_lost_during_a_move_ends_the_handle_and_a
   ASSERT_TRUE(seen->down);
   EXPECT_EQ(*seen->down, exit_reason::remote_link_unreachable);
 }
+
+} // namespace deterministic_network_test

@@ -17,6 +17,8 @@
 #include "test_service.hpp"
 #include "troupe/net.hpp"
 
+namespace fault_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 using troupe::test::await_down;
@@ -118,3 +120,5 @@ TEST(faults, a_node_behind_a_link_that_goes_down_is_detected_and_reached_again_a
   EXPECT_EQ(echo(sys, *again), 7);
   EXPECT_EQ(node.stop(), 0);
 }
+
+} // namespace fault_test

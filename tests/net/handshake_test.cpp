@@ -16,6 +16,8 @@
 #include "troupe/net/middleman_settings.hpp"
 #include "troupe/node_id.hpp"
 
+namespace handshake_test {
+
 using namespace troupe;
 using namespace troupe::net;
 
@@ -141,3 +143,5 @@ TEST(handshake, a_replayed_auth_tag_does_not_fit_a_new_nonce) {
   ASSERT_FALSE(a2.shake.on_hello(b.hello()).err);
   EXPECT_EQ(a2.shake.on_auth(body_of(at_b.auth_frame), false), sec::authentication_failed);
 }
+
+} // namespace handshake_test

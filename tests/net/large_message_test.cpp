@@ -18,6 +18,8 @@
 #include "test_service.hpp"
 #include "troupe/net.hpp"
 
+namespace large_message_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 using troupe::test::await_down;
@@ -155,3 +157,5 @@ TEST(large_messages, a_sender_to_a_node_that_stopped_reading_waits_instead_of_qu
   EXPECT_EQ(test::check_report(self, s.svc, n), "");
   EXPECT_EQ(s.node.stop(), 0);
 }
+
+} // namespace large_message_test

@@ -18,6 +18,8 @@
 #include "troupe/net.hpp"
 #include "troupe/net/memory_network.hpp"
 
+namespace memory_network_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 using direction = net::memory_network::direction;
@@ -226,3 +228,5 @@ TEST(memory_network_config, tls_is_refused_on_a_memory_network) {
 }
 
 } // namespace
+
+} // namespace memory_network_test

@@ -31,6 +31,8 @@
 #include "test_service.hpp"
 #include "troupe/net.hpp"
 
+namespace middleman_test {
+
 using namespace troupe;
 namespace wire = troupe::net::wire;
 using namespace std::chrono_literals;
@@ -878,3 +880,5 @@ TEST(middleman_main, init_loads_the_middleman_once) {
   actor_system sys{cfg};
   EXPECT_NO_THROW(sys.middleman());
 }
+
+} // namespace middleman_test

@@ -14,6 +14,8 @@
 #include "test_service.hpp"
 #include "troupe/net.hpp"
 
+namespace multi_process_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 using troupe::test::await_down;
@@ -136,3 +138,5 @@ TEST(multi_process, a_typed_remote_actor_is_checked_before_any_message) {
 }
 
 } // namespace
+
+} // namespace multi_process_test

@@ -17,6 +17,8 @@
 #include "net/outbound_queue.hpp"
 #include "net/wire.hpp"
 
+namespace outbound_queue_test {
+
 using namespace troupe;
 using namespace troupe::net;
 
@@ -317,3 +319,5 @@ TEST(outbound_queue, a_large_message_that_fills_the_queue_does_not_stall_the_sen
   }
   EXPECT_LE(q.queued_bytes(), high);
 }
+
+} // namespace outbound_queue_test

@@ -11,6 +11,8 @@
 #include <cstddef>
 #include <vector>
 
+namespace reassembly_test {
+
 using troupe::sec;
 using troupe::net::reassembly;
 
@@ -87,3 +89,5 @@ TEST(reassembly, an_announced_length_beyond_what_memory_holds_is_an_error_not_an
   EXPECT_EQ(err, sec::runtime_error);
   EXPECT_FALSE(r.under_way());
 }
+
+} // namespace reassembly_test

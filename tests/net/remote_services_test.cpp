@@ -18,6 +18,8 @@
 #include "test_services.hpp"
 #include "troupe/net.hpp"
 
+namespace remote_services_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -315,3 +317,5 @@ TEST(remote_services_processes, a_spawn_on_a_frozen_node_times_out) {
   } // the actor the node spawned late goes with our connection
   EXPECT_EQ(node.stop(), 0);
 }
+
+} // namespace remote_services_test

@@ -21,6 +21,8 @@
 #include "test_service.hpp"
 #include "troupe/net.hpp"
 
+namespace routing_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 using troupe::test::await_down;
@@ -384,3 +386,5 @@ TEST(routing, eight_processes_talk_to_each_other_through_handles_passed_around) 
     EXPECT_EQ(n->stop(), 0);
   self->send_exit(services[0], exit_reason::user_shutdown);
 }
+
+} // namespace routing_test

@@ -13,6 +13,8 @@
 #include "net/wire.hpp"
 #include "troupe/serialization.hpp"
 
+namespace service_wire_test {
+
 using namespace troupe;
 namespace wire = troupe::net::wire;
 
@@ -130,3 +132,5 @@ TEST(service_wire, kinds_between_the_ranges_are_unknown) {
   for (std::uint8_t kind = 16; kind <= 21; ++kind)
     EXPECT_TRUE(wire::is_known_kind(kind)) << int{kind};
 }
+
+} // namespace service_wire_test

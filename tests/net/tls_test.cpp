@@ -14,6 +14,8 @@
 #include "test_certificates.hpp"
 #include "troupe/net.hpp"
 
+namespace tls_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 using troupe::test::node_certificate;
@@ -204,3 +206,5 @@ TEST(tls, a_node_process_serves_over_tls) {
   actor_system plain_sys{plain.cfg};
   EXPECT_FALSE(plain_sys.middleman().remote_actor("127.0.0.1", s.node.port()));
 }
+
+} // namespace tls_test

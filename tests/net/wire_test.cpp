@@ -13,6 +13,8 @@
 
 #include "troupe/error.hpp"
 
+namespace wire_test {
+
 using namespace troupe;
 using namespace troupe::net;
 
@@ -454,3 +456,5 @@ TEST(wire, conflicting_type_layouts_name_the_type) {
 }
 
 } // namespace
+
+} // namespace wire_test

@@ -20,6 +20,8 @@
 #include "troupe/net.hpp"
 #include "troupe/troupe.hpp"
 
+namespace worker_reads_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -226,3 +228,5 @@ TEST_F(worker_reads_off_test, with_the_option_off_the_io_thread_reads_everything
     server
     } -> send_exit(rec, exit_reason::user_shutdown);
 }
+
+} // namespace worker_reads_test

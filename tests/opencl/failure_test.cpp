@@ -14,6 +14,8 @@
 
 #include "opencl_fixture.hpp"
 
+namespace failure_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 using troupe::opencl_test::opencl_fixture;
@@ -231,3 +233,5 @@ TEST_F(opencl_failure_test, ten_thousand_requests_leave_no_device_memory_behind)
 }
 
 } // namespace
+
+} // namespace failure_test

@@ -16,6 +16,8 @@
 
 #include "opencl_fixture.hpp"
 
+namespace kernel_actor_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 using troupe::opencl_test::opencl_fixture;
@@ -311,3 +313,5 @@ TEST_F(opencl_kernel_actor_test, a_kernel_actor_can_be_monitored_and_stopped) {
 }
 
 } // namespace
+
+} // namespace kernel_actor_test

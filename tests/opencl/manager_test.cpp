@@ -14,6 +14,8 @@
 #include "opencl_fixture.hpp"
 #include "troupe/exec_main.hpp"
 
+namespace manager_test {
+
 using namespace troupe;
 using troupe::opencl_test::opencl_fixture;
 
@@ -182,3 +184,5 @@ TEST(opencl_manager_main, troupe_main_loads_the_manager_before_reading_the_optio
     GTEST_SKIP() << "no OpenCL device";
   EXPECT_EQ(with_opencl::default_index, std::optional<std::size_t>{0}) << "--opencl.device=0 picks the first device";
 }
+
+} // namespace manager_test

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+namespace composition_test {
+
 using namespace pattern_test;
 
 namespace {
@@ -95,3 +97,5 @@ TEST(patterns_composition, a_bad_inner_configuration_is_an_error_from_spawn_patt
   EXPECT_EQ(q.error(), sec::invalid_argument);
   EXPECT_EQ(sys.running_actors(), 0u);
 }
+
+} // namespace composition_test

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <random>
 
+namespace div_conq_test {
+
 using namespace pattern_test;
 
 namespace {
@@ -115,3 +117,5 @@ TEST(patterns_div_conq, a_range_outside_the_input_fails_the_pattern) {
   EXPECT_NE(to_string(err).find("outside its input"), std::string::npos) << to_string(err);
   EXPECT_EQ(down_reason(self, p), exit_reason::unhandled_exception);
 }
+
+} // namespace div_conq_test

@@ -8,6 +8,8 @@
 
 #include "troupe/test.hpp"
 
+namespace failure_test {
+
 using namespace pattern_test;
 
 namespace {
@@ -180,3 +182,5 @@ TEST(patterns_failure, an_input_of_the_wrong_type_stays_unmatched_until_the_patt
   pending.receive([](const message&) {}, [&](error& e) { err = e; });
   EXPECT_EQ(err, sec::request_receiver_down);
 }
+
+} // namespace failure_test

@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <set>
 
+namespace farm_test {
+
 using namespace pattern_test;
 
 namespace {
@@ -124,3 +126,5 @@ TEST_F(patterns_farm_deterministic, round_robin_cycles_through_the_replicas) {
   for (std::size_t i = 3; i < ids.size(); ++i)
     EXPECT_EQ(ids[i], ids[i - 3]) << "input " << i;
 }
+
+} // namespace farm_test

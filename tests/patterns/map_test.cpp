@@ -9,6 +9,8 @@
 #include <string>
 #include <tuple>
 
+namespace map_test {
+
 using namespace pattern_test;
 
 namespace {
@@ -139,3 +141,5 @@ TEST(patterns_map, a_zero_chunk_is_an_error_from_spawn_pattern) {
   EXPECT_EQ(p.error(), sec::invalid_argument);
   EXPECT_EQ(sys.running_actors(), 0u);
 }
+
+} // namespace map_test

@@ -8,6 +8,8 @@
 
 #include "troupe/test.hpp"
 
+namespace pipeline_test {
+
 using namespace pattern_test;
 
 TEST(patterns_pipeline, passes_each_result_to_the_next_stage_in_order) {
@@ -85,3 +87,5 @@ TEST_F(patterns_pipeline_deterministic, stages_hold_successive_items_at_the_same
   EXPECT_EQ(received<std::int64_t>(), 4);
   EXPECT_EQ(received<std::int64_t>(), 6);
 }
+
+} // namespace pipeline_test

@@ -5,6 +5,8 @@
 
 #include "support/scoped_receive.hpp"
 
+namespace seq_test {
+
 using namespace pattern_test;
 
 TEST(patterns_seq, answers_a_request_with_its_handlers_result) {
@@ -36,3 +38,5 @@ TEST(patterns_seq, each_spawn_makes_a_new_actor) {
   auto b = spawn_ok(sys, s);
   EXPECT_NE(a.address(), b.address());
 }
+
+} // namespace seq_test

@@ -8,6 +8,8 @@
 #include "test_types.hpp"
 #include "troupe/serialization.hpp"
 
+namespace binary_decoder_test {
+
 using namespace troupe;
 using namespace sertest;
 
@@ -108,3 +110,5 @@ TEST(binary_decoder, duplicate_map_keys_rejected) {
 }
 
 } // namespace
+
+} // namespace binary_decoder_test

@@ -13,6 +13,8 @@
 #include "troupe/serialization/actor_handle_codec.hpp"
 #include "troupe/typed/typed_actor.hpp"
 
+namespace binary_roundtrip_test {
+
 using namespace troupe;
 using namespace sertest;
 
@@ -244,3 +246,5 @@ TEST(binary_roundtrip, empty_message) {
 }
 
 } // namespace
+
+} // namespace binary_roundtrip_test

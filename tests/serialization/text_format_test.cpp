@@ -7,6 +7,8 @@
 #include "troupe/actor_system.hpp"
 #include "troupe/serialization.hpp"
 
+namespace text_format_test {
+
 using namespace troupe;
 using namespace sertest;
 
@@ -191,3 +193,5 @@ TEST(text_format, announced_types_without_operator_eq_compare_by_fields) {
   EXPECT_TRUE(troupe::messages_equal(*back, msg));
   EXPECT_FALSE(troupe::messages_equal(troupe::make_message(no_equality{7, "eight"}), msg));
 }
+
+} // namespace text_format_test

@@ -8,6 +8,8 @@
 #include "troupe/actor_system.hpp"
 #include "troupe/serialization.hpp"
 
+namespace type_registry_test {
+
 using namespace troupe;
 using namespace sertest;
 
@@ -105,3 +107,5 @@ TEST(type_registry, local_sends_need_no_announce) {
 }
 
 } // namespace
+
+} // namespace type_registry_test

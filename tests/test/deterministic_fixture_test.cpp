@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+namespace deterministic_fixture_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 using troupe::test::_;
@@ -297,3 +299,5 @@ TEST(deterministic_fixture_standalone, teardown_ends_actors_the_test_left_runnin
   } // would wait forever for a and b without the fixture's teardown
   EXPECT_EQ(*done, 2);
 }
+
+} // namespace deterministic_fixture_test

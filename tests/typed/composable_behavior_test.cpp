@@ -14,6 +14,8 @@
 #include <type_traits>
 #include <unordered_map>
 
+namespace composable_behavior_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -303,3 +305,5 @@ TEST(composable_behavior, spawned_from_an_actor) {
   EXPECT_EQ(ask<int>(self, parent, 21), 42);
   self->send_exit(parent, exit_reason::kill);
 }
+
+} // namespace composable_behavior_test

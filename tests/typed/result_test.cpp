@@ -11,6 +11,8 @@
 #include <tuple>
 #include <type_traits>
 
+namespace result_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -264,3 +266,5 @@ TEST(typed_result, result_holds_value_error_or_delegation) {
   EXPECT_EQ(ask(self, mixed, div_request{200, 2}).value, 100);
   EXPECT_EQ(self->mailbox_size(), 0u);
 }
+
+} // namespace result_test

@@ -12,6 +12,8 @@
 #include <tuple>
 #include <type_traits>
 
+namespace typed_actor_test {
+
 using namespace troupe;
 using namespace std::chrono_literals;
 
@@ -389,3 +391,5 @@ TEST(typed_actor, atom_constants_select_the_signature) {
   EXPECT_EQ(r, -1);
   self->send_exit(c, exit_reason::kill);
 }
+
+} // namespace typed_actor_test
