@@ -40,21 +40,26 @@ if(TROUPE_LINKER)
   endif()
 endif()
 
-# troupe_precompile_examples(<dir>...): every program in the example directories reuses
-# one precompiled <troupe/troupe.hpp> (TROUPE_PRECOMPILED_EXAMPLES). Most of an example's
-# compile time is parsing the standard library and troupe's headers.
-function(troupe_precompile_examples)
-  set(pch_source "${PROJECT_BINARY_DIR}/troupe_example_pch.cpp")
-  file(WRITE "${pch_source}" "// the precompiled header's own translation unit\n")
-  add_library(troupe_example_pch OBJECT "${pch_source}")
-  target_link_libraries(troupe_example_pch PRIVATE troupe::core troupe_warnings)
-  target_precompile_headers(troupe_example_pch PRIVATE <troupe/troupe.hpp>)
+# troupe_precompile_programs(<dir>...): every program in those directories that links a
+# troupe library reuses one precompiled <troupe/troupe.hpp> (the examples with
+# TROUPE_PRECOMPILED_EXAMPLES, the benchmark programs with TROUPE_PRECOMPILED_HEADERS).
+# Most of such a program's compile time is parsing the standard library and troupe's
+# headers. Programs of the peer systems (std::thread, OpenMP, CAF ...) are left alone.
+function(troupe_precompile_programs)
+  if(NOT TARGET troupe_program_pch)
+    set(pch_source "${PROJECT_BINARY_DIR}/troupe_program_pch.cpp")
+    file(WRITE "${pch_source}" "// the precompiled header's own translation unit\n")
+    add_library(troupe_program_pch OBJECT "${pch_source}")
+    target_link_libraries(troupe_program_pch PRIVATE troupe::core troupe_warnings)
+    target_precompile_headers(troupe_program_pch PRIVATE <troupe/troupe.hpp>)
+  endif()
   foreach(dir IN LISTS ARGN)
     get_property(targets DIRECTORY "${PROJECT_SOURCE_DIR}/${dir}" PROPERTY BUILDSYSTEM_TARGETS)
     foreach(t IN LISTS targets)
       get_target_property(type ${t} TYPE)
-      if(type STREQUAL "EXECUTABLE")
-        target_precompile_headers(${t} REUSE_FROM troupe_example_pch)
+      get_target_property(libraries ${t} LINK_LIBRARIES)
+      if(type STREQUAL "EXECUTABLE" AND libraries MATCHES "troupe::")
+        target_precompile_headers(${t} REUSE_FROM troupe_program_pch)
       endif()
     endforeach()
   endforeach()
