@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
 #pragma once
-// A scheduler worker: one thread running jobs for coordinator<Policy>.
+// A scheduler worker: one thread running jobs for coordinator<Policy>. Include
+// coordinator.hpp, which owns the workers; their code needs the coordinator's.
 //
 // Loop: take the next job (the bypass slot, else Policy::dequeue), call
 // resume(this, max_throughput) and act on the result:
@@ -140,5 +141,3 @@ private:
 };
 
 } // namespace troupe::scheduler
-
-#include "troupe/scheduler/coordinator.hpp"
