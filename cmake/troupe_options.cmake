@@ -117,7 +117,8 @@ function(troupe_add_compile_fail_tests prefix dir)
         "-DCXX=${CMAKE_CXX_COMPILER}"
         "-DSOURCE=${src}"
         "-DINCLUDE_DIRS=${PROJECT_SOURCE_DIR}/include"
-        "-DFLAGS=-Wall -Wextra ${pch_flags}"
+        "-DFLAGS=-Wall -Wextra"
+        "-DPCH_FLAGS=${pch_flags}"
         -P ${PROJECT_SOURCE_DIR}/tests/typed/compile_fail/check_compile_fail.cmake)
     set_tests_properties(${prefix}.compile_fail.${name} PROPERTIES TIMEOUT 180 LABELS compile_fail)
   endforeach()

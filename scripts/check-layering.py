@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the troupe authors
 """Checks that every #include in include/ and src/ follows the layering that
-docs/architecture.md writes down (its "Layers" table).
+docs/architecture.md writes down (its "Layers" table), that no two files reach
+each other through their includes (a cycle), and that every include stands at
+the top of its file, before the first declaration.
 
 Each table row names a layer, the paths that belong to it and the layers it may
 include; "may include" is transitive. A path ending in '/' holds the files
@@ -66,10 +68,82 @@ def layer_of(rel, owners):
     return owners.get(folder)
 
 
+def first_code_line(text):
+    """The line number of the first line that is neither blank, a comment nor a
+    preprocessor directive (with its continuation lines); None if there is none."""
+    in_comment = continued = False
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if continued:
+            continued = stripped.endswith("\\")
+            continue
+        if in_comment:
+            if "*/" not in stripped:
+                continue
+            in_comment = False
+            stripped = stripped.split("*/", 1)[1].strip()
+        if stripped.startswith("/*"):
+            if "*/" not in stripped:
+                in_comment = True
+                continue
+            stripped = stripped.split("*/", 1)[1].strip()
+        if not stripped or stripped.startswith("//"):
+            continue
+        if stripped.startswith("#"):
+            continued = stripped.endswith("\\")
+            continue
+        return number
+    return None
+
+
+def find_cycles(graph):
+    """The strongly connected components of more than one file (Tarjan), each as
+    one path through it that returns to its start."""
+    index, low, on_stack, stack, components = {}, {}, set(), [], []
+
+    def visit(node):
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in graph.get(node, ()):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = set()
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.add(top)
+                if top == node:
+                    break
+            if len(component) > 1 or node in graph.get(node, ()):
+                components.append(component)
+
+    sys.setrecursionlimit(10000)
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    cycles = []
+    for component in components:
+        start = min(component)
+        path, seen = [start], {start}
+        while True:  # walk inside the component until a file repeats
+            nxt = min(n for n in graph[path[-1]] if n in component)
+            path.append(nxt)
+            if nxt in seen:
+                break
+            seen.add(nxt)
+        cycles.append(path[path.index(path[-1]):])
+    return sorted(cycles)
+
+
 def main():
     owners, allowed = parse_layers()
     files = sorted(p for d in SCANNED for p in (ROOT / d).rglob("*") if p.suffix in SUFFIXES)
-    errors, listing = [], []
+    errors, listing, graph = [], [], {}
     for path in files:
         rel = path.relative_to(ROOT).as_posix()
         own = layer_of(rel, owners)
@@ -78,7 +152,13 @@ def main():
             errors.append(f"{rel}: belongs to no layer (add its folder to the Layers table)")
             continue
         text = path.read_text(encoding="utf-8")
+        code_starts = first_code_line(text)
+        graph[rel] = set()
         for m in INCLUDE.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            if code_starts is not None and line > code_starts:
+                errors.append(f"{rel}:{line}: includes {m.group(2)} below the top of the file "
+                              f"(code starts at line {code_starts})")
             target = m.group(2)
             if target.startswith("troupe/"):
                 dep = "include/" + target
@@ -86,12 +166,14 @@ def main():
                 dep = (path.parent / target).resolve().relative_to(ROOT).as_posix()
             else:
                 continue  # standard or third-party header
+            graph[rel].add(dep)
             dep_layer = layer_of(dep, owners)
-            line = text.count("\n", 0, m.start()) + 1
             if dep_layer is None:
                 errors.append(f"{rel}:{line}: includes {target}, which belongs to no layer")
             elif dep_layer not in allowed[own]:
                 errors.append(f"{rel}:{line}: {own} may not include {target} ({dep_layer})")
+    for cycle in find_cycles(graph):
+        errors.append("include cycle: " + " -> ".join(cycle))
     if "--list" in sys.argv[1:]:
         print("\n".join(listing))
     for e in errors:

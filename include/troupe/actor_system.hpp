@@ -20,10 +20,12 @@
 #include "troupe/actor_concepts.hpp"
 #include "troupe/actor_system_config.hpp"
 #include "troupe/blocking_actor.hpp"
+#include "troupe/building_blocks/spawner.hpp"
 #include "troupe/building_blocks/typed_protocol.hpp"
 #include "troupe/detail/export.hpp"
 #include "troupe/detail/thread_cache.hpp"
 #include "troupe/event_based_actor.hpp"
+#include "troupe/fwd.hpp"
 #include "troupe/logger.hpp"
 #include "troupe/node_id.hpp"
 #include "troupe/node_monitor_service.hpp"
@@ -32,19 +34,6 @@
 #include "troupe/spawn_options.hpp"
 
 namespace troupe {
-
-class type_registry;
-class actor_registry;
-class group_manager;
-namespace net {
-class middleman;
-} // namespace net
-namespace opencl {
-class manager;
-} // namespace opencl
-namespace detail {
-struct spawner;
-} // namespace detail
 
 class TROUPE_CORE_API actor_system {
 public:
@@ -183,7 +172,67 @@ private:
   std::unique_ptr<group_manager> groups_;
 };
 
-} // namespace troupe
+namespace detail {
 
-// Every spawn entry point (member, free and local_actor::spawn) routes here.
-#include "troupe/building_blocks/spawner.hpp"
+// actor_system::current(), or std::logic_error naming `fn` when there is none:
+// the system of the free functions that name none (spawn, publish, spawn_cl).
+TROUPE_CORE_API actor_system& implicit_system(const char* fn);
+
+} // namespace detail
+
+// ---- spawn: every entry point routes through detail::spawner ----------------------------
+
+template <spawn_options Os, actor_function F, class... Ts>
+auto actor_system::spawn(F fun, Ts&&... xs) {
+  detail::spawner::check_parentless<Os>();
+  return detail::spawner::spawn_function<Os, detail::spawn_kind::any>(*this, nullptr, std::move(fun),
+                                                                      std::forward<Ts>(xs)...);
+}
+
+template <actor_class Impl, spawn_options Os, class... Ts>
+auto actor_system::spawn(Ts&&... xs) {
+  detail::spawner::check_parentless<Os>();
+  return detail::spawner::spawn_object<Impl, Os, detail::spawn_kind::any>(*this, nullptr, std::forward<Ts>(xs)...);
+}
+
+template <spawn_options Os, actor_function F, class... Ts>
+auto actor_system::typed_spawn(F fun, Ts&&... xs) {
+  detail::spawner::check_parentless<Os>();
+  return detail::spawner::spawn_function<Os, detail::spawn_kind::typed_only>(*this, nullptr, std::move(fun),
+                                                                             std::forward<Ts>(xs)...);
+}
+
+template <actor_class Impl, spawn_options Os, class... Ts>
+auto actor_system::typed_spawn(Ts&&... xs) {
+  detail::spawner::check_parentless<Os>();
+  return detail::spawner::spawn_object<Impl, Os, detail::spawn_kind::typed_only>(*this, nullptr,
+                                                                                 std::forward<Ts>(xs)...);
+}
+
+// local_actor's spawn, defined here because it needs the system: the spawning
+// actor is the parent (linked, monitored).
+
+template <spawn_options Os, actor_function F, class... Ts>
+auto local_actor::spawn(F fun, Ts&&... xs) {
+  return detail::spawner::spawn_function<Os, detail::spawn_kind::any>(system(), this, std::move(fun),
+                                                                      std::forward<Ts>(xs)...);
+}
+
+template <actor_class Impl, spawn_options Os, class... Ts>
+auto local_actor::spawn(Ts&&... xs) {
+  return detail::spawner::spawn_object<Impl, Os, detail::spawn_kind::any>(system(), this, std::forward<Ts>(xs)...);
+}
+
+template <spawn_options Os, actor_function F, class... Ts>
+auto local_actor::typed_spawn(F fun, Ts&&... xs) {
+  return detail::spawner::spawn_function<Os, detail::spawn_kind::typed_only>(system(), this, std::move(fun),
+                                                                             std::forward<Ts>(xs)...);
+}
+
+template <actor_class Impl, spawn_options Os, class... Ts>
+auto local_actor::typed_spawn(Ts&&... xs) {
+  return detail::spawner::spawn_object<Impl, Os, detail::spawn_kind::typed_only>(system(), this,
+                                                                                 std::forward<Ts>(xs)...);
+}
+
+} // namespace troupe

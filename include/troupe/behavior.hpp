@@ -302,6 +302,3 @@ auto operator,(case_list<Items...> lhs, Rhs&& rhs) {
 }
 
 } // namespace troupe
-
-// The classic spellings of the names above.
-#include "troupe/classic_names.hpp"

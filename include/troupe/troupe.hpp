@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
 #pragma once
-// troupe: native actors for C++20. Include this one header for the core.
+// troupe: native actors for C++20. Include this one header for the core. The
+// classic spellings (compat/classic.hpp) come with it unless TROUPE_NO_CLASSIC_NAMES
+// is defined.
 #include "troupe/abstract_actor.hpp"
 #include "troupe/actor.hpp"
 #include "troupe/actor_addr.hpp"
@@ -15,7 +17,6 @@
 #include "troupe/atoms.hpp"
 #include "troupe/behavior.hpp"
 #include "troupe/blocking_actor.hpp"
-#include "troupe/classic_names.hpp"
 #include "troupe/delegated.hpp"
 #include "troupe/error.hpp"
 #include "troupe/error_code_enum.hpp"
@@ -57,3 +58,7 @@
 #include "troupe/typed/typed_event_based_actor.hpp"
 #include "troupe/typed/typed_response_handle.hpp"
 #include "troupe/typed/typed_response_promise.hpp"
+
+#ifndef TROUPE_NO_CLASSIC_NAMES
+#  include "troupe/compat/classic.hpp"
+#endif

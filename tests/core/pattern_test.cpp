@@ -2,6 +2,7 @@
 // Copyright (c) 2026 the troupe authors
 // The pattern-matching DSL, without actors.
 #include "troupe/behavior.hpp"
+#include "troupe/compat/classic.hpp" // partial_function
 
 #include <gtest/gtest.h>
 

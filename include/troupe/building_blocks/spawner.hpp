@@ -2,17 +2,20 @@
 // Copyright (c) 2026 the troupe authors
 #pragma once
 // The one implementation behind every spawn entry point: actor_system::spawn,
-// local_actor::spawn, the free troupe::spawn, and their typed_spawn forms,
-// which only add the check that the result is a typed actor.
+// local_actor::spawn (both defined in actor_system.hpp), the classic free
+// troupe::spawn (compat/classic.hpp), and their typed_spawn forms, which only add
+// the check that the result is a typed actor. The system is a template parameter
+// (always actor_system): this header needs only its declaration, so that
+// actor_system.hpp can include it at the top.
 #include <cstdint>
 #include <exception>
 #include <new>
 #include <type_traits>
 #include <utility>
 
-#include "troupe/actor_system.hpp"
 #include "troupe/building_blocks/function_actor.hpp"
 #include "troupe/detail/export.hpp"
+#include "troupe/fwd.hpp"
 
 namespace troupe::detail {
 
@@ -20,8 +23,8 @@ namespace troupe::detail {
 enum class spawn_kind { any, typed_only };
 
 struct spawner {
-  template <spawn_options Os, spawn_kind Kind, class F, class... Ts>
-  static auto spawn_function(actor_system& sys, local_actor* parent, F fun, Ts&&... xs) {
+  template <spawn_options Os, spawn_kind Kind, class System, class F, class... Ts>
+  static auto spawn_function(System& sys, local_actor* parent, F fun, Ts&&... xs) {
     using traits = function_actor_traits<F>;
     static_assert(Kind == spawn_kind::any || traits::is_typed,
                   "typed_spawn needs a function taking a typed self pointer or returning a typed behavior");
@@ -30,18 +33,18 @@ struct spawner {
     using function_impl =
       std::conditional_t<traits::is_blocking, blocking_function_actor<impl, traits::has_self, F, std::decay_t<Ts>...>,
                          function_actor<impl, traits::has_self, F, std::decay_t<Ts>...>>;
-    return actor_system::as_handle<impl>(
+    return System::template as_handle<impl>(
       spawn_class<function_impl, Os>(sys, parent, std::move(fun), std::forward<Ts>(xs)...));
   }
 
-  template <class Impl, spawn_options Os, spawn_kind Kind, class... Ts>
-  static auto spawn_object(actor_system& sys, local_actor* parent, Ts&&... xs) {
+  template <class Impl, spawn_options Os, spawn_kind Kind, class System, class... Ts>
+  static auto spawn_object(System& sys, local_actor* parent, Ts&&... xs) {
     if constexpr (hosted_state<Impl>) {
       return spawn_object<typename Impl::template host_actor<Impl>, Os, Kind>(sys, parent, std::forward<Ts>(xs)...);
     } else {
       static_assert(Kind == spawn_kind::any || typed_actor_class<Impl>,
                     "typed_spawn<Impl> needs a typed actor class (math::base)");
-      return actor_system::as_handle<Impl>(spawn_class<Impl, Os>(sys, parent, std::forward<Ts>(xs)...));
+      return System::template as_handle<Impl>(spawn_class<Impl, Os>(sys, parent, std::forward<Ts>(xs)...));
     }
   }
 
@@ -53,8 +56,8 @@ struct spawner {
                   "linked/monitored need a spawning actor: use self->spawn<linked>(...)");
   }
 
-  template <class Impl, spawn_options Os, class... Ts>
-  static actor spawn_class(actor_system& sys, local_actor* parent, Ts&&... xs) {
+  template <class Impl, spawn_options Os, class System, class... Ts>
+  static actor spawn_class(System& sys, local_actor* parent, Ts&&... xs) {
     auto [result, ptr] = make_actor<Impl, Os>(sys, std::forward<Ts>(xs)...);
     if (!result)
       return result;
@@ -75,8 +78,8 @@ struct spawner {
 
   // Allocates control block and actor in one block; does not start it. An
   // invalid handle during shutdown (the defined outcome of a late spawn).
-  template <class Impl, spawn_options Os, class... Ts>
-  static std::pair<actor, Impl*> make_actor(actor_system& sys, Ts&&... xs) {
+  template <class Impl, spawn_options Os, class System, class... Ts>
+  static std::pair<actor, Impl*> make_actor(System& sys, Ts&&... xs) {
     static_assert(alignof(Impl) <= 16, "actor classes may not be over-aligned");
     if (sys.shutting_down())
       return {actor{}, nullptr};
@@ -105,92 +108,4 @@ struct spawner {
   }
 };
 
-// actor_system::current(), or std::logic_error naming `fn` when there is none.
-TROUPE_CORE_API actor_system& implicit_system(const char* fn);
-
 } // namespace troupe::detail
-
-namespace troupe {
-
-// ---- actor_system ---------------------------------------------------------------------
-
-template <spawn_options Os, actor_function F, class... Ts>
-auto actor_system::spawn(F fun, Ts&&... xs) {
-  detail::spawner::check_parentless<Os>();
-  return detail::spawner::spawn_function<Os, detail::spawn_kind::any>(*this, nullptr, std::move(fun),
-                                                                      std::forward<Ts>(xs)...);
-}
-
-template <actor_class Impl, spawn_options Os, class... Ts>
-auto actor_system::spawn(Ts&&... xs) {
-  detail::spawner::check_parentless<Os>();
-  return detail::spawner::spawn_object<Impl, Os, detail::spawn_kind::any>(*this, nullptr, std::forward<Ts>(xs)...);
-}
-
-template <spawn_options Os, actor_function F, class... Ts>
-auto actor_system::typed_spawn(F fun, Ts&&... xs) {
-  detail::spawner::check_parentless<Os>();
-  return detail::spawner::spawn_function<Os, detail::spawn_kind::typed_only>(*this, nullptr, std::move(fun),
-                                                                             std::forward<Ts>(xs)...);
-}
-
-template <actor_class Impl, spawn_options Os, class... Ts>
-auto actor_system::typed_spawn(Ts&&... xs) {
-  detail::spawner::check_parentless<Os>();
-  return detail::spawner::spawn_object<Impl, Os, detail::spawn_kind::typed_only>(*this, nullptr,
-                                                                                 std::forward<Ts>(xs)...);
-}
-
-// ---- free functions: spawn on actor_system::current() -------------------------------------
-
-// spawn(f, xs...) and spawn<Impl>(xs...) without naming a system
-// (`actor ms = spawn(f);`): see actor_system::current(). Throws
-// std::logic_error when no actor_system exists.
-template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
-auto spawn(F fun, Ts&&... xs) {
-  return detail::implicit_system("spawn").spawn<Os>(std::move(fun), std::forward<Ts>(xs)...);
-}
-
-template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
-auto spawn(Ts&&... xs) {
-  return detail::implicit_system("spawn").spawn<Impl, Os>(std::forward<Ts>(xs)...);
-}
-
-// typed_spawn(f) (`math ms = typed_spawn(f);`): spawn restricted to typed
-// actors, on actor_system::current().
-template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
-auto typed_spawn(F fun, Ts&&... xs) {
-  return detail::implicit_system("typed_spawn").typed_spawn<Os>(std::move(fun), std::forward<Ts>(xs)...);
-}
-
-template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
-auto typed_spawn(Ts&&... xs) {
-  return detail::implicit_system("typed_spawn").typed_spawn<Impl, Os>(std::forward<Ts>(xs)...);
-}
-
-// ---- local_actor: the spawning actor is the parent (linked, monitored) -------------------
-
-template <spawn_options Os, actor_function F, class... Ts>
-auto local_actor::spawn(F fun, Ts&&... xs) {
-  return detail::spawner::spawn_function<Os, detail::spawn_kind::any>(system(), this, std::move(fun),
-                                                                      std::forward<Ts>(xs)...);
-}
-
-template <actor_class Impl, spawn_options Os, class... Ts>
-auto local_actor::spawn(Ts&&... xs) {
-  return detail::spawner::spawn_object<Impl, Os, detail::spawn_kind::any>(system(), this, std::forward<Ts>(xs)...);
-}
-
-template <spawn_options Os, actor_function F, class... Ts>
-auto local_actor::typed_spawn(F fun, Ts&&... xs) {
-  return detail::spawner::spawn_function<Os, detail::spawn_kind::typed_only>(system(), this, std::move(fun),
-                                                                             std::forward<Ts>(xs)...);
-}
-
-template <actor_class Impl, spawn_options Os, class... Ts>
-auto local_actor::typed_spawn(Ts&&... xs) {
-  return detail::spawner::spawn_object<Impl, Os, detail::spawn_kind::typed_only>(system(), this,
-                                                                                 std::forward<Ts>(xs)...);
-}
-
-} // namespace troupe

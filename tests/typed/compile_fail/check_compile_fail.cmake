@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the troupe authors
-# Runs as a ctest test: -DCXX=... -DSOURCE=... -DINCLUDE_DIRS=a;b -DFLAGS=...
+# Runs as a ctest test: -DCXX=... -DSOURCE=... -DINCLUDE_DIRS=a;b -DFLAGS=... -DPCH_FLAGS=...
 # 1. SOURCE must compile with -DTROUPE_COMPILE_OK (rules out unrelated breakage);
 # 2. SOURCE must NOT compile without it, and the compiler output must contain
 #    the text of the file's "// EXPECT: <text>" line (its first line after the
@@ -14,6 +14,12 @@ set(include_flags "")
 foreach(dir IN LISTS INCLUDE_DIRS)
   list(APPEND include_flags "-I${dir}")
 endforeach()
+# PCH_FLAGS load the precompiled troupe headers, unless the program has a line
+# "// NO-PCH: <why>": one that defines a macro for troupe's headers to read.
+file(STRINGS "${SOURCE}" no_pch_line REGEX "^// NO-PCH: " LIMIT_COUNT 1)
+if(no_pch_line STREQUAL "")
+  string(APPEND FLAGS " ${PCH_FLAGS}")
+endif()
 separate_arguments(extra_flags UNIX_COMMAND "${FLAGS}")
 set(cmd "${CXX}" -std=c++20 -fsyntax-only ${extra_flags} ${include_flags} "${SOURCE}")
 
