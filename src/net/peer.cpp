@@ -330,7 +330,7 @@ strong_actor_ptr peer::sender_of(const wire::actor_message_header& hdr) {
   return found;
 }
 
-void peer::deliver_now(const wire::actor_message_header& hdr, decode_result<message> msg) {
+void peer::deliver_now(const wire::actor_message_header& hdr, expected<message> msg) {
   auto dest = receiver_of(hdr.dest);
   auto sender = sender_of(hdr);
   if (!msg) {

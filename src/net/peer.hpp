@@ -36,12 +36,12 @@
 #include "tcp_watch.hpp"
 #include "troupe/actor_control_block.hpp"
 #include "troupe/error.hpp"
+#include "troupe/expected.hpp"
 #include "troupe/mailbox_element.hpp"
 #include "troupe/message.hpp"
 #include "troupe/node_id.hpp"
 #include "troupe/scheduler/execution_unit.hpp"
 #include "troupe/serialization/actor_handle_codec.hpp"
-#include "troupe/serialization/decode_result.hpp"
 #include "wire.hpp"
 
 namespace troupe::net {
@@ -220,7 +220,7 @@ private:
   error on_large_frame(reassembly::frame whole);
   // I/O thread: hands the decoded message to its receiver (or its error to
   // the requester). The receiver and sender are looked up now.
-  void deliver_now(const wire::actor_message_header& hdr, decode_result<message> msg);
+  void deliver_now(const wire::actor_message_header& hdr, expected<message> msg);
   // I/O thread: the local receiver of a message, and the proxy of its sender
   // (null for an anonymous one). Each remembers its last answer, so that a
   // stream of messages between two actors skips the middleman's tables.
@@ -228,7 +228,7 @@ private:
   strong_actor_ptr sender_of(const wire::actor_message_header& hdr);
   // I/O thread: a decode worker finished the message of ticket `t`.
   void finish_decode(const delivery_order::pair_key& key, delivery_order::ticket t,
-                     const wire::actor_message_header& hdr, decode_result<message> msg);
+                     const wire::actor_message_header& hdr, expected<message> msg);
   delivery_order::pair_key pair_of(const wire::actor_message_header& hdr) const;
   // resolve() for a decode worker: proxies are made on the I/O thread.
   strong_actor_ptr resolve_from_worker(const node_id& node, std::uint64_t id, const node_id& origin);

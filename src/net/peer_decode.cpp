@@ -72,7 +72,7 @@ error peer::on_large_frame(reassembly::frame whole) {
 }
 
 void peer::finish_decode(const delivery_order::pair_key& key, delivery_order::ticket t,
-                         const wire::actor_message_header& hdr, decode_result<message> msg) {
+                         const wire::actor_message_header& hdr, expected<message> msg) {
   if (closed_ && !closing_after_decodes_)
     return;                    // the connection broke: close() dropped what waited
   io_input_guard guard{*this}; // the order and the caches

@@ -94,7 +94,7 @@ void write_group_membership(std::vector<std::byte>& out, frame_kind kind, const 
   finish_frame(out, start);
 }
 
-decode_result<lookup_request> read_lookup_request(std::span<const std::byte> body) noexcept {
+expected<lookup_request> read_lookup_request(std::span<const std::byte> body) noexcept {
   try {
     binary_deserializer f{body};
     lookup_request x;
@@ -112,7 +112,7 @@ decode_result<lookup_request> read_lookup_request(std::span<const std::byte> bod
   }
 }
 
-decode_result<service_response> read_service_response(std::span<const std::byte> body) noexcept {
+expected<service_response> read_service_response(std::span<const std::byte> body) noexcept {
   try {
     binary_deserializer f{body};
     service_response x;
@@ -140,8 +140,8 @@ decode_result<service_response> read_service_response(std::span<const std::byte>
   }
 }
 
-decode_result<spawn_request> read_spawn_request(std::span<const std::byte> body,
-                                                std::span<const std::byte>& payload) noexcept {
+expected<spawn_request> read_spawn_request(std::span<const std::byte> body,
+                                           std::span<const std::byte>& payload) noexcept {
   try {
     binary_deserializer f{body};
     spawn_request x;
@@ -154,7 +154,7 @@ decode_result<spawn_request> read_spawn_request(std::span<const std::byte> body,
   }
 }
 
-decode_result<group_membership> read_group_membership(std::span<const std::byte> body) noexcept {
+expected<group_membership> read_group_membership(std::span<const std::byte> body) noexcept {
   binary_deserializer f{body};
   group_membership x;
   if (!f.read_varint(x.group) || !f.read_varint(x.member))

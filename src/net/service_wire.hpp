@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "troupe/error.hpp"
-#include "troupe/serialization/decode_result.hpp"
+#include "troupe/expected.hpp"
 #include "wire.hpp"
 
 namespace troupe::net::wire {
@@ -60,11 +60,11 @@ std::size_t begin_spawn_request(std::vector<std::byte>& out, const spawn_request
 // kind: group_join or group_leave.
 void write_group_membership(std::vector<std::byte>& out, frame_kind kind, const group_membership& x);
 
-decode_result<lookup_request> read_lookup_request(std::span<const std::byte> body) noexcept;
-decode_result<service_response> read_service_response(std::span<const std::byte> body) noexcept;
+expected<lookup_request> read_lookup_request(std::span<const std::byte> body) noexcept;
+expected<service_response> read_service_response(std::span<const std::byte> body) noexcept;
 // The header and, in `payload`, the serialized arguments after it.
-decode_result<spawn_request> read_spawn_request(std::span<const std::byte> body,
-                                                std::span<const std::byte>& payload) noexcept;
-decode_result<group_membership> read_group_membership(std::span<const std::byte> body) noexcept;
+expected<spawn_request> read_spawn_request(std::span<const std::byte> body,
+                                           std::span<const std::byte>& payload) noexcept;
+expected<group_membership> read_group_membership(std::span<const std::byte> body) noexcept;
 
 } // namespace troupe::net::wire

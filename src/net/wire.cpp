@@ -50,7 +50,7 @@ bool read_node(binary_deserializer& f, node_id& x) {
 
 // The error of a failed read, or one saying what was left over.
 template <class T>
-decode_result<T> finish(binary_deserializer& f, T value) {
+expected<T> finish(binary_deserializer& f, T value) {
   if (!f.err().empty())
     return f.err();
   if (f.remaining() != 0)
@@ -268,7 +268,7 @@ bool is_known_kind(std::uint8_t kind) noexcept {
   return in(frame_kind::hello, frame_kind::moved) || in(frame_kind::lookup_request, frame_kind::group_leave);
 }
 
-decode_result<std::uint32_t> read_length(std::span<const std::byte, length_size> prefix, std::size_t limit) noexcept {
+expected<std::uint32_t> read_length(std::span<const std::byte, length_size> prefix, std::size_t limit) noexcept {
   std::uint32_t n = 0;
   for (std::size_t i = 0; i < length_size; ++i)
     n |= static_cast<std::uint32_t>(static_cast<std::uint8_t>(prefix[i])) << (8 * i);
@@ -280,7 +280,7 @@ decode_result<std::uint32_t> read_length(std::span<const std::byte, length_size>
   return n;
 }
 
-decode_result<frame_view> read_frame(std::span<const std::byte> frame) noexcept {
+expected<frame_view> read_frame(std::span<const std::byte> frame) noexcept {
   if (frame.empty())
     return error{sec::malformed_message, "empty frame"};
   auto kind = static_cast<std::uint8_t>(frame[0]);
@@ -292,7 +292,7 @@ decode_result<frame_view> read_frame(std::span<const std::byte> frame) noexcept 
   return frame_view{k, frame.subspan(1)};
 }
 
-decode_result<hello> read_hello(std::span<const std::byte> body) noexcept {
+expected<hello> read_hello(std::span<const std::byte> body) noexcept {
   try {
     binary_deserializer f{body};
     hello x;
@@ -376,8 +376,8 @@ bool read_plain_header(std::span<const std::byte> body, actor_message_header& x,
 
 } // namespace
 
-decode_result<actor_message_header> read_actor_message(std::span<const std::byte> body,
-                                                       std::span<const std::byte>& payload) noexcept {
+expected<actor_message_header> read_actor_message(std::span<const std::byte> body,
+                                                  std::span<const std::byte>& payload) noexcept {
   {
     actor_message_header plain;
     std::size_t used = 0;
@@ -410,7 +410,7 @@ decode_result<actor_message_header> read_actor_message(std::span<const std::byte
   return x;
 }
 
-decode_result<auth_tag> read_auth(std::span<const std::byte> body) noexcept {
+expected<auth_tag> read_auth(std::span<const std::byte> body) noexcept {
   binary_deserializer f{body};
   auth_tag tag{};
   for (auto& b : tag)
@@ -419,7 +419,7 @@ decode_result<auth_tag> read_auth(std::span<const std::byte> body) noexcept {
   return finish(f, tag);
 }
 
-decode_result<fragment_view> read_fragment(std::span<const std::byte> body) noexcept {
+expected<fragment_view> read_fragment(std::span<const std::byte> body) noexcept {
   if (body.empty())
     return error{sec::malformed_message, "truncated fragment frame"};
   auto flags = static_cast<std::uint8_t>(body[0]);
@@ -442,7 +442,7 @@ decode_result<fragment_view> read_fragment(std::span<const std::byte> body) noex
   return f;
 }
 
-decode_result<monitor_info> read_monitor(std::span<const std::byte> body) noexcept {
+expected<monitor_info> read_monitor(std::span<const std::byte> body) noexcept {
   binary_deserializer f{body};
   monitor_info x;
   if (!f.read_varint(x.actor) || !read_optional_node(f, x.node))
@@ -450,7 +450,7 @@ decode_result<monitor_info> read_monitor(std::span<const std::byte> body) noexce
   return finish(f, x);
 }
 
-decode_result<down_info> read_down(std::span<const std::byte> body) noexcept {
+expected<down_info> read_down(std::span<const std::byte> body) noexcept {
   try {
     binary_deserializer f{body};
     down_info x;
@@ -462,7 +462,7 @@ decode_result<down_info> read_down(std::span<const std::byte> body) noexcept {
   }
 }
 
-decode_result<node_contact> read_node_contact(std::span<const std::byte> body) noexcept {
+expected<node_contact> read_node_contact(std::span<const std::byte> body) noexcept {
   try {
     binary_deserializer f{body};
     node_contact x;
@@ -476,7 +476,7 @@ decode_result<node_contact> read_node_contact(std::span<const std::byte> body) n
   }
 }
 
-decode_result<route_hint> read_route_hint(std::span<const std::byte> body) noexcept {
+expected<route_hint> read_route_hint(std::span<const std::byte> body) noexcept {
   binary_deserializer f{body};
   route_hint x;
   if (!read_node(f, x.target) || !read_node(f, x.via) || !f.read_byte(x.ttl))
@@ -488,7 +488,7 @@ decode_result<route_hint> read_route_hint(std::span<const std::byte> body) noexc
   return finish(f, x);
 }
 
-decode_result<moved> read_moved(std::span<const std::byte> body) noexcept {
+expected<moved> read_moved(std::span<const std::byte> body) noexcept {
   binary_deserializer f{body};
   moved x;
   if (!read_node(f, x.to) || !read_node(f, x.of) || !f.read_varint(x.actor) || !f.read_varint(x.token)

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "troupe/error.hpp"
+#include "troupe/expected.hpp"
 #include "troupe/node_id.hpp"
-#include "troupe/serialization/decode_result.hpp"
 
 namespace troupe::net::wire {
 
@@ -178,41 +178,41 @@ void finish_frame(std::vector<std::byte>& out, std::size_t frame_start);
 // ---- decoding -------------------------------------------------------------------
 
 // The length prefix: the bytes that follow it. An error if 0 or above `limit`.
-decode_result<std::uint32_t> read_length(std::span<const std::byte, length_size> prefix, std::size_t limit) noexcept;
+expected<std::uint32_t> read_length(std::span<const std::byte, length_size> prefix, std::size_t limit) noexcept;
 
 // The body of a frame (after its length prefix): its kind and the rest.
 struct frame_view {
   frame_kind kind;
   std::span<const std::byte> body;
 };
-decode_result<frame_view> read_frame(std::span<const std::byte> frame) noexcept;
+expected<frame_view> read_frame(std::span<const std::byte> frame) noexcept;
 
-decode_result<hello> read_hello(std::span<const std::byte> body) noexcept;
+expected<hello> read_hello(std::span<const std::byte> body) noexcept;
 // The header and, in `payload`, the serialized message after it.
-decode_result<actor_message_header> read_actor_message(std::span<const std::byte> body,
-                                                       std::span<const std::byte>& payload) noexcept;
+expected<actor_message_header> read_actor_message(std::span<const std::byte> body,
+                                                  std::span<const std::byte>& payload) noexcept;
 struct monitor_info {
   std::uint64_t actor = 0;
   node_id node; // invalid: the receiver's own actor
 };
-decode_result<monitor_info> read_monitor(std::span<const std::byte> body) noexcept;
-decode_result<auth_tag> read_auth(std::span<const std::byte> body) noexcept;
+expected<monitor_info> read_monitor(std::span<const std::byte> body) noexcept;
+expected<auth_tag> read_auth(std::span<const std::byte> body) noexcept;
 struct fragment_view {
   bool first = false;
   bool last = false;
   std::uint64_t total = 0; // the first fragment's: the whole frame's kind and body
   std::span<const std::byte> piece;
 };
-decode_result<fragment_view> read_fragment(std::span<const std::byte> body) noexcept;
+expected<fragment_view> read_fragment(std::span<const std::byte> body) noexcept;
 struct down_info {
   std::uint64_t actor = 0;
   node_id node; // invalid: an actor of the sender
   error reason;
 };
-decode_result<down_info> read_down(std::span<const std::byte> body) noexcept;
-decode_result<node_contact> read_node_contact(std::span<const std::byte> body) noexcept;
-decode_result<route_hint> read_route_hint(std::span<const std::byte> body) noexcept;
-decode_result<moved> read_moved(std::span<const std::byte> body) noexcept;
+expected<down_info> read_down(std::span<const std::byte> body) noexcept;
+expected<node_contact> read_node_contact(std::span<const std::byte> body) noexcept;
+expected<route_hint> read_route_hint(std::span<const std::byte> body) noexcept;
+expected<moved> read_moved(std::span<const std::byte> body) noexcept;
 
 // The proof of a node that knows `secret`: HMAC-SHA-256 over the nonce the
 // peer chose, the prover's node and the peer's node, so that a tag can be

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
 #pragma once
-// The decoders' result type: a decoded value or the error that stopped them.
+// decode_result<T>, the decoders' former result type: an alias of expected<T>,
+// which troupe's own code now names directly (docs/api-spellings.md).
 #include "troupe/expected.hpp"
 
 namespace troupe {

@@ -43,9 +43,10 @@
 
 #include "troupe/detail/export.hpp"
 #include "troupe/error.hpp"
+#include "troupe/expected.hpp"
 #include "troupe/message.hpp"
 #include "troupe/serialization/actor_handle_codec.hpp"
-#include "troupe/serialization/decode_result.hpp"
+#include "troupe/serialization/decode_result.hpp" // the classic name of expected<T>
 #include "troupe/serialization/type_registry.hpp"
 
 namespace troupe {
@@ -67,12 +68,12 @@ TROUPE_CORE_API std::vector<std::byte> serialize(const message& msg);
 // error on truncated, oversized, trailing or malformed input and on unknown
 // type names. Actor handles decode through the codec, or as invalid handles
 // without one.
-TROUPE_CORE_API decode_result<message> deserialize(std::span<const std::byte> input,
-                                                   actor_handle_codec* codec = nullptr) noexcept;
+TROUPE_CORE_API expected<message> deserialize(std::span<const std::byte> input,
+                                              actor_handle_codec* codec = nullptr) noexcept;
 
 // Parses the text form back into a message (see the typing rules above).
-TROUPE_CORE_API decode_result<message> message_from_string(const type_registry& types, std::string_view text) noexcept;
-TROUPE_CORE_API decode_result<message> message_from_string(actor_system& sys, std::string_view text) noexcept;
+TROUPE_CORE_API expected<message> message_from_string(const type_registry& types, std::string_view text) noexcept;
+TROUPE_CORE_API expected<message> message_from_string(actor_system& sys, std::string_view text) noexcept;
 
 // Element-wise equality via the registry (false if a type is not announced or
 // has no operator==). Messages sharing one payload are equal.
