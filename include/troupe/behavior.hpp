@@ -13,7 +13,7 @@
 
 #include "troupe/detail/intrusive_ptr.hpp"
 #include "troupe/detail/thread_cache.hpp"
-#include "troupe/pattern.hpp"
+#include "troupe/match.hpp"
 
 namespace troupe {
 

@@ -25,8 +25,8 @@
 #include "troupe/delegated.hpp"
 #include "troupe/error.hpp"
 #include "troupe/expected.hpp"
+#include "troupe/match/invoke_result.hpp"
 #include "troupe/message.hpp"
-#include "troupe/pattern.hpp"
 #include "troupe/typed_response_promise.hpp"
 
 namespace troupe {

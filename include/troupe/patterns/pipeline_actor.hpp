@@ -15,8 +15,8 @@
 #include "troupe/behavior.hpp"
 #include "troupe/error.hpp"
 #include "troupe/infinite.hpp"
+#include "troupe/match/on.hpp"
 #include "troupe/message.hpp"
-#include "troupe/pattern.hpp"
 #include "troupe/patterns/pattern_actor.hpp"
 #include "troupe/patterns/spawn_site.hpp"
 
