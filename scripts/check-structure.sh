@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the troupe authors
 # The repository's structural checks, run by CI as its `structure` stage:
-#   layering   every #include follows docs/architecture.md's Layers table
+#   layering   every #include follows docs/architecture.md's Layers table, no include
+#              cycle, no include below the top of a file
+#   docnames   every class, member and function the design documents name exists
 #   headers    every public header compiles on its own
 #   format     every C++ file is formatted as .clang-format says (scripts/format.sh)
 #   license    every source file carries the SPDX licence header
@@ -18,6 +20,7 @@ fi
 
 checks=(
   "layering|python3 scripts/check-layering.py"
+  "docnames|python3 scripts/check-doc-names.py"
   "headers|bash scripts/check-headers.sh"
   "format|bash scripts/format.sh --check"
   "license|python3 scripts/add-license-headers.py --check"
