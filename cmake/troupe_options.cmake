@@ -40,6 +40,26 @@ if(TROUPE_LINKER)
   endif()
 endif()
 
+# troupe_defines_troupe_macro(<target> <dir> <out-var>): whether a source of the target
+# defines a TROUPE_ macro (TROUPE_NO_CLASSIC_NAMES, a log floor ...) for troupe's
+# headers to read; a precompiled header, read before the source, would ignore it.
+function(troupe_defines_troupe_macro target dir out_var)
+  set(found OFF)
+  get_target_property(sources ${target} SOURCES)
+  foreach(src IN LISTS sources)
+    if(NOT IS_ABSOLUTE "${src}")
+      set(src "${dir}/${src}")
+    endif()
+    if(EXISTS "${src}")
+      file(STRINGS "${src}" defines REGEX "^#[ \t]*define[ \t]+TROUPE_")
+      if(defines)
+        set(found ON)
+      endif()
+    endif()
+  endforeach()
+  set(${out_var} ${found} PARENT_SCOPE)
+endfunction()
+
 # troupe_precompile_programs(<dir>...): every program in those directories that links a
 # troupe library reuses one precompiled <troupe/troupe.hpp> (the examples with
 # TROUPE_PRECOMPILED_EXAMPLES, the benchmark programs with TROUPE_PRECOMPILED_HEADERS).
@@ -59,7 +79,10 @@ function(troupe_precompile_programs)
       get_target_property(type ${t} TYPE)
       get_target_property(libraries ${t} LINK_LIBRARIES)
       if(type STREQUAL "EXECUTABLE" AND libraries MATCHES "troupe::")
-        target_precompile_headers(${t} REUSE_FROM troupe_program_pch)
+        troupe_defines_troupe_macro(${t} "${PROJECT_SOURCE_DIR}/${dir}" defines)
+        if(NOT defines)
+          target_precompile_headers(${t} REUSE_FROM troupe_program_pch)
+        endif()
       endif()
     endforeach()
   endforeach()
