@@ -18,6 +18,8 @@ import pathlib
 import re
 import sys
 
+from graph_cycles import strongly_connected
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "architecture.md"
 SCANNED = ("include", "src")
@@ -97,41 +99,16 @@ def first_code_line(text):
 
 
 def find_cycles(graph):
-    """The strongly connected components of more than one file (Tarjan), each as
-    one path through it that returns to its start."""
-    index, low, on_stack, stack, components = {}, {}, set(), [], []
-
-    def visit(node):
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        on_stack.add(node)
-        for nxt in graph.get(node, ()):
-            if nxt not in index:
-                visit(nxt)
-                low[node] = min(low[node], low[nxt])
-            elif nxt in on_stack:
-                low[node] = min(low[node], index[nxt])
-        if low[node] == index[node]:
-            component = set()
-            while True:
-                top = stack.pop()
-                on_stack.discard(top)
-                component.add(top)
-                if top == node:
-                    break
-            if len(component) > 1 or node in graph.get(node, ()):
-                components.append(component)
-
-    sys.setrecursionlimit(10000)
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
+    """Each strongly connected component of more than one file (or a file that
+    includes itself), as one path through it that returns to its start."""
     cycles = []
-    for component in components:
-        start = min(component)
-        path, seen = [start], {start}
+    for component in strongly_connected(graph):
+        start = component[0]
+        if len(component) == 1 and start not in graph.get(start, ()):
+            continue
+        members, path, seen = set(component), [start], {start}
         while True:  # walk inside the component until a file repeats
-            nxt = min(n for n in graph[path[-1]] if n in component)
+            nxt = min(n for n in graph[path[-1]] if n in members)
             path.append(nxt)
             if nxt in seen:
                 break

@@ -17,6 +17,8 @@ import pathlib
 import re
 import sys
 
+from graph_cycles import strongly_connected
+
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
 
@@ -42,34 +44,8 @@ def edges_of(units):
 
 
 def circles_of(edges):
-    """The strongly connected components with more than one unit (Tarjan)."""
-    index, low, stack, on_stack, found = {}, {}, [], set(), []
-
-    def visit(v):
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(edges[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            part = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                part.append(w)
-                if w == v:
-                    break
-            if len(part) > 1:
-                found.append(sorted(part))
-
-    for v in sorted(edges):
-        if v not in index:
-            visit(v)
-    return found
+    """The strongly connected components with more than one unit."""
+    return [part for part in strongly_connected(edges) if len(part) > 1]
 
 
 def main(argv):
