@@ -5,8 +5,9 @@
 the sources (include/ and src/), so that the document cannot drift from the code
 unnoticed.
 
-  python3 scripts/check-doc-names.py [DOC.md ...]   default: docs/architecture.md and
-                                                    docs/net.md, the design documents
+  python3 scripts/check-doc-names.py [--root DIR] [DOC.md ...]
+      DOC.md defaults to docs/architecture.md and docs/net.md, the design documents;
+      --root DIR: the sources of another tree (the check's own tests use it)
 
 What is checked, in each `code span`:
   a::b        b is declared where a is: in a file that defines the class, struct,
@@ -25,6 +26,7 @@ import pathlib
 import re
 import sys
 
+# The repository; --root DIR checks another tree (the checks' own tests do).
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SCANNED = ("include", "src")
 SUFFIXES = {".hpp", ".cpp", ".h", ".cc"}
@@ -99,8 +101,13 @@ def problems_in_span(span, sources):
 
 
 def main(argv):
+    global ROOT
+    if "--root" in argv:
+        at = argv.index("--root")
+        ROOT = pathlib.Path(argv[at + 1]).resolve()
+        argv = argv[:at] + argv[at + 2:]
     docs = [pathlib.Path(a) for a in argv] or [pathlib.Path("docs/architecture.md"), pathlib.Path("docs/net.md")]
-    docs = [d if d.is_absolute() or d.exists() else ROOT / d for d in docs]
+    docs = [d if d.is_absolute() or not (ROOT / d).exists() else ROOT / d for d in docs]
     sources = Sources()
     failures = 0
     spans = 0

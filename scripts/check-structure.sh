@@ -5,6 +5,7 @@
 #   layering   every #include follows docs/architecture.md's Layers table, no include
 #              cycle, no include below the top of a file
 #   docnames   every class, member and function the design documents name exists
+#   selftest   the two checks above fail, naming each mistake, on tests/structure/bad_tree
 #   headers    every public header compiles on its own
 #   format     every C++ file is formatted as .clang-format says (scripts/format.sh)
 #   license    every source file carries the SPDX licence header
@@ -21,6 +22,7 @@ fi
 checks=(
   "layering|python3 scripts/check-layering.py"
   "docnames|python3 scripts/check-doc-names.py"
+  "selftest|python3 scripts/test-structure-checks.py"
   "headers|bash scripts/check-headers.sh"
   "format|bash scripts/format.sh --check"
   "license|python3 scripts/add-license-headers.py --check"
