@@ -28,49 +28,49 @@ public:
   abstract_actor& operator=(const abstract_actor&) = delete;
   virtual ~abstract_actor();
 
-  // Delivers e (taking ownership). A terminated actor refuses it: requests are
-  // answered with sec::request_receiver_down. Returns false when refused.
+  /// Delivers e (taking ownership). A terminated actor refuses it: requests are
+  /// answered with sec::request_receiver_down. Returns false when refused.
   virtual bool enqueue(mailbox_element_ptr e, execution_unit* ctx) = 0;
 
-  // Called once, when the last strong reference goes away, before destruction.
+  /// Called once, when the last strong reference goes away, before destruction.
   virtual void on_unreachable() {}
 
   actor_control_block* ctrl() const noexcept { return actor_control_block::from(this); }
   actor_id id() const noexcept { return ctrl()->id(); }
-  // The node of its system: home_system().node() for every local actor.
+  /// The node of its system: home_system().node() for every local actor.
   node_id node() const noexcept { return ctrl()->node(); }
   actor_addr address() const noexcept { return actor_addr{ctrl()}; }
   actor_system& home_system() const noexcept { return *ctrl()->home_system(); }
 
-  // How log lines (and later inspection) call this actor; override it to
-  // choose. The default is the class's name for actor classes of your own
-  // and "actor" for troupe's classes (function-based actors).
+  /// How log lines (and later inspection) call this actor; override it to
+  /// choose. The default is the class's name for actor classes of your own
+  /// and "actor" for troupe's classes (function-based actors).
   virtual const char* name() const;
 
   bool is_terminated() const noexcept { return terminated_.load(std::memory_order_acquire); }
-  // The exit reason once terminated (error{} before).
+  /// The exit reason once terminated (error{} before).
   error exit_reason_value() const;
 
-  // Link and monitor bookkeeping. Each returns false if this actor has already
-  // terminated; the caller then delivers exit_msg/down_msg itself with `reason`.
+  /// Link and monitor bookkeeping. Each returns false if this actor has already
+  /// terminated; the caller then delivers exit_msg/down_msg itself with `reason`.
   bool add_link(const actor_addr& other, error* reason);
   void remove_link(const actor_addr& other);
   bool add_monitor(const actor_addr& observer, error* reason);
   void remove_monitor(const actor_addr& observer);
 
-  // Something to run when this actor terminates (attach_functor's callable).
+  /// Something to run when this actor terminates (attach_functor's callable).
   class exit_callback {
   public:
     virtual ~exit_callback() = default;
-    // A failure here would leave the remaining links unnotified: it ends the
-    // program instead.
+    /// A failure here would leave the remaining links unnotified: it ends the
+    /// program instead.
     virtual void operator()(const error& reason) noexcept = 0;
   };
 
-  // Calls f with the exit reason (f(const error&)), or without arguments
-  // (f()), when this actor terminates, on the thread that terminates it
-  // while it notifies its links and monitors; at once on the caller's thread
-  // if it has terminated already. f must not throw.
+  /// Calls f with the exit reason (f(const error&)), or without arguments
+  /// (f()), when this actor terminates, on the thread that terminates it
+  /// while it notifies its links and monitors; at once on the caller's thread
+  /// if it has terminated already. f must not throw.
   template <class F>
   void attach_functor(F f) {
     static_assert(std::is_invocable_v<F&, const error&> || std::is_invocable_v<F&>,
@@ -88,19 +88,19 @@ public:
     attach(std::make_unique<impl>(std::move(f)));
   }
 
-  // The type-erased form of attach_functor.
+  /// The type-erased form of attach_functor.
   void attach(std::unique_ptr<exit_callback> f);
 
 protected:
   abstract_actor() noexcept = default;
 
-  // Marks the actor terminated and notifies links (exit_msg) and monitors
-  // (down_msg). Returns false if it had terminated before.
+  /// Marks the actor terminated and notifies links (exit_msg) and monitors
+  /// (down_msg). Returns false if it had terminated before.
   bool finalize_links(error reason);
 
 private:
-  // A link, a monitor (`other` is the linked actor or the observer) or an
-  // exit callback (`other` is empty).
+  /// A link, a monitor (`other` is the linked actor or the observer) or an
+  /// exit callback (`other` is empty).
   struct attachable {
     enum class kind : std::uint8_t { link, monitor, callback };
     attachable* next;
@@ -115,10 +115,10 @@ private:
   error reason_;
 };
 
-// Delivers a message built by the caller; drops it if `to` is null.
+/// Delivers a message built by the caller; drops it if `to` is null.
 TROUPE_CORE_API void deliver(const strong_actor_ptr& to, mailbox_element_ptr e, execution_unit* ctx);
 
-// Answers a request that cannot be served with an error response.
+/// Answers a request that cannot be served with an error response.
 TROUPE_CORE_API void bounce(mailbox_element_ptr e, const error& reason, execution_unit* ctx);
 
 } // namespace troupe

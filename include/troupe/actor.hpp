@@ -17,8 +17,8 @@ namespace troupe {
 
 class abstract_actor;
 
-// A handle to an actor: anything that wraps its control block (actor,
-// typed_actor<...>, scoped_actor). spawn and send take these.
+/// A handle to an actor: anything that wraps its control block (actor,
+/// typed_actor<...>, scoped_actor). spawn and send take these.
 template <class H>
 concept actor_handle = requires(const H& x) {
   { x.ctrl() } -> std::same_as<actor_control_block*>;
@@ -30,18 +30,18 @@ public:
   actor(std::nullptr_t) noexcept {}
   explicit actor(strong_actor_ptr ptr) noexcept : ptr_(std::move(ptr)) {}
 
-  // From an actor pointer (`self`).
+  /// From an actor pointer (`self`).
   template <class T>
     requires std::derived_from<T, abstract_actor> actor(T* self)
   noexcept : actor(from_ptr(self)) {} // NOLINT: implicit on purpose
 
-  // From anything that wraps an actor (scoped_actor, typed handles).
+  /// From anything that wraps an actor (scoped_actor, typed handles).
   template <actor_handle T>
   actor(const T& x) noexcept : ptr_(x.ctrl()) {} // NOLINT: implicit on purpose
 
   actor_id id() const noexcept { return ptr_ ? ptr_->id() : 0; }
   node_id node() const noexcept { return ptr_ ? ptr_->node() : node_id{}; }
-  // handle->id(), handle->node(), ...: the actor (not valid on an empty handle).
+  /// handle->id(), handle->node(), ...: the actor (not valid on an empty handle).
   abstract_actor* operator->() const noexcept { return ptr_->get(); }
   actor_addr address() const noexcept { return actor_addr{ptr_.get()}; }
   explicit operator bool() const noexcept { return static_cast<bool>(ptr_); }
@@ -64,9 +64,9 @@ private:
 
 TROUPE_CORE_API std::string to_string(const actor& x);
 
-// actor_cast<actor>(addr): a strong handle if the actor still exists.
-// actor_cast<actor_addr>(handle): its weak address.
-// actor_cast<typed_actor<...>>(handle or addr): a typed handle, NOT checked.
+/// actor_cast<actor>(addr): a strong handle if the actor still exists.
+/// actor_cast<actor_addr>(handle): its weak address.
+/// actor_cast<typed_actor<...>>(handle or addr): a typed handle, NOT checked.
 template <class To, class From>
 To actor_cast(const From& x) {
   if constexpr (std::is_same_v<To, actor>) {

@@ -20,8 +20,8 @@ public:
 
   actor_id id() const noexcept { return ptr_ ? ptr_.get()->id() : 0; }
   node_id node() const noexcept { return ptr_ ? ptr_.get()->node() : node_id{}; }
-  // addr->id(), addr->node(): the control block, which outlives the actor
-  // (not valid on an empty address).
+  /// addr->id(), addr->node(): the control block, which outlives the actor
+  /// (not valid on an empty address).
   actor_control_block* operator->() const noexcept { return ptr_.get(); }
   explicit operator bool() const noexcept { return static_cast<bool>(ptr_); }
   actor_control_block* get() const noexcept { return ptr_.get(); }

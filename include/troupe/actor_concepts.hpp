@@ -10,14 +10,14 @@
 
 namespace troupe {
 
-// A class whose objects are actors: spawn<Impl>(xs...) constructs one. Or a
-// state that names the actor class running it (detail::hosted_state, as
-// composable behaviors do): spawn<Impl>(xs...) then spawns that class.
+/// A class whose objects are actors: spawn<Impl>(xs...) constructs one. Or a
+/// state that names the actor class running it (detail::hosted_state, as
+/// composable behaviors do): spawn<Impl>(xs...) then spawns that class.
 template <class T>
 concept actor_class = std::is_base_of_v<abstract_actor, T> || detail::hosted_state<T>;
 
-// Anything else spawn accepts in place of a class: a function or function
-// object that sets up an actor (it may take the actor's `self` pointer first).
+/// Anything else spawn accepts in place of a class: a function or function
+/// object that sets up an actor (it may take the actor's `self` pointer first).
 template <class F>
 concept actor_function = !actor_class<F>;
 

@@ -40,18 +40,18 @@ public:
 
   actor_id id() const noexcept { return id_; }
   actor_system* home_system() const noexcept { return system_; }
-  // The node of the actor's system (none without one); for a proxy, the node
-  // of the remote actor it stands for.
+  /// The node of the actor's system (none without one); for a proxy, the node
+  /// of the remote actor it stands for.
   node_id node() const noexcept;
-  // Whether this block belongs to a proxy for an actor on another node.
+  /// Whether this block belongs to a proxy for an actor on another node.
   bool is_remote() const noexcept { return node_index_ != 0; }
-  // Marks a proxy's block (before any handle to it exists): `node` is
-  // interned once per process, so the block keeps 4 bytes for it.
+  /// Marks a proxy's block (before any handle to it exists): `node` is
+  /// interned once per process, so the block keeps 4 bytes for it.
   void set_remote_node(const node_id& node);
 
   std::uint32_t strong_refs() const noexcept { return strong_.load(std::memory_order_relaxed); }
 
-  // Turns a weak reference into a strong one unless the actor is already gone.
+  /// Turns a weak reference into a strong one unless the actor is already gone.
   bool try_upgrade() noexcept {
     auto n = strong_.load(std::memory_order_relaxed);
     while (n != 0) {
@@ -82,7 +82,7 @@ static_assert(sizeof(actor_control_block) <= actor_control_block::actor_offset);
 
 using strong_actor_ptr = detail::intrusive_ptr<actor_control_block>;
 
-// A weak reference to a control block.
+/// A weak reference to a control block.
 class weak_actor_ptr {
 public:
   weak_actor_ptr() noexcept = default;

@@ -29,8 +29,8 @@ namespace troupe {
 
 class actor_system;
 
-// An input key of a signature: a type, or an atom constant, which matches
-// one atom value only.
+/// An input key of a signature: a type, or an atom constant, which matches
+/// one atom value only.
 struct key_id {
   type_id type = nullptr; // type_id_of<atom_value>() for an atom constant
   atom_value atom{};
@@ -38,26 +38,26 @@ struct key_id {
   friend bool operator==(const key_id&, const key_id&) = default;
 };
 
-// One signature of a typed interface by type ids: its input keys and outputs.
+/// One signature of a typed interface by type ids: its input keys and outputs.
 struct signature_ids {
   std::vector<key_id> inputs;
   std::vector<type_id> outputs;
 };
-// A typed interface; empty for a dynamically typed actor.
+/// A typed interface; empty for a dynamically typed actor.
 using interface_ids = std::vector<signature_ids>;
 
 struct actor_factory {
-  // Spawns the actor from `args`; sec::type_clash when they do not fit.
+  /// Spawns the actor from `args`; sec::type_clash when they do not fit.
   std::function<expected<actor>(actor_system& sys, const message& args)> spawn;
-  // The interface of what it spawns.
+  /// The interface of what it spawns.
   interface_ids interface;
-  // The parameter types, for messages: "(int32_t, std::string)".
+  /// The parameter types, for messages: "(int32_t, std::string)".
   std::string parameters;
 };
 
-// Spawns the actor type `name` of sys's config with `args` as its arguments:
-// sec::invalid_argument for a name the config does not know, sec::type_clash
-// for arguments that do not match its parameters.
+/// Spawns the actor type `name` of sys's config with `args` as its arguments:
+/// sec::invalid_argument for a name the config does not know, sec::type_clash
+/// for arguments that do not match its parameters.
 TROUPE_CORE_API expected<actor> spawn_by_name(actor_system& sys, const std::string& name, const message& args);
 
 namespace detail {
@@ -94,7 +94,7 @@ interface_ids signature_ids_of(type_list<Sigs...>) {
   return {signature_ids{key_ids_of(typename Sigs::input_keys{}), type_ids_of(typename Sigs::output_types{})}...};
 }
 
-// T: a typed handle or typed actor class (anything with `signatures`), or not.
+/// T: a typed handle or typed actor class (anything with `signatures`), or not.
 template <class T>
 interface_ids interface_ids_of() {
   if constexpr (requires { typename T::signatures; })
@@ -110,7 +110,7 @@ std::string parameters_text(type_list<Ts...>) {
   return out + ")";
 }
 
-// Calls spawn(xs...) with the elements of `args` when they are exactly Ts.
+/// Calls spawn(xs...) with the elements of `args` when they are exactly Ts.
 template <class... Ts, class Spawn>
 expected<actor> spawn_from_message(type_list<Ts...> params, const message& args, Spawn&& spawn) {
   if (!args.template match_elements<Ts...>())

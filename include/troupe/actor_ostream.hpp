@@ -17,7 +17,7 @@
 namespace troupe {
 
 namespace detail {
-// Writes `text` to std::cout and flushes it, under the lock every aout shares.
+/// Writes `text` to std::cout and flushes it, under the lock every aout shares.
 TROUPE_CORE_API void write_console_piece(std::string_view text);
 } // namespace detail
 
@@ -34,8 +34,8 @@ public:
     return *this;
   }
 
-  // Manipulators: std::endl ends the line and writes it, std::flush writes
-  // what is collected, any other (std::hex, ...) applies to the buffer.
+  /// Manipulators: std::endl ends the line and writes it, std::flush writes
+  /// what is collected, any other (std::hex, ...) applies to the buffer.
   actor_ostream& operator<<(std::ostream& (*manip)(std::ostream&)) {
     using manip_t = std::ostream& (*)(std::ostream&);
     if (manip == static_cast<manip_t>(std::endl)) {
@@ -61,8 +61,8 @@ private:
   std::ostringstream buf_;
 };
 
-// `self` is whatever names the writer (an actor pointer, a scoped_actor); the
-// output does not depend on it.
+/// `self` is whatever names the writer (an actor pointer, a scoped_actor); the
+/// output does not depend on it.
 template <class Self>
 actor_ostream aout(const Self&) {
   return actor_ostream{};

@@ -26,23 +26,23 @@ public:
   actor_registry& operator=(const actor_registry&) = delete;
   ~actor_registry();
 
-  // Registers `handle` as `name`, replacing what was there. An empty or
-  // terminated handle only erases the name.
+  /// Registers `handle` as `name`, replacing what was there. An empty or
+  /// terminated handle only erases the name.
   template <class Handle>
   void put(const std::string& name, const Handle& handle) {
     put_impl(name, actor{handle});
   }
 
-  // The actor registered as `name`, or an empty handle.
+  /// The actor registered as `name`, or an empty handle.
   actor get(const std::string& name) const;
 
-  // Removes `name`; false if nothing was registered under it.
+  /// Removes `name`; false if nothing was registered under it.
   bool erase(const std::string& name);
 
-  // The registered names and actors (a copy).
+  /// The registered names and actors (a copy).
   std::vector<std::pair<std::string, actor>> entries() const;
 
-  // Drops every entry (the system calls it when it shuts down).
+  /// Drops every entry (the system calls it when it shuts down).
   void clear();
 
 private:

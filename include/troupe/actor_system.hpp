@@ -40,37 +40,37 @@ public:
   explicit actor_system(const actor_system_config& cfg);
   actor_system(const actor_system&) = delete;
   actor_system& operator=(const actor_system&) = delete;
-  // Waits for all actors (await_all_actors_done), then stops and joins every thread.
+  /// Waits for all actors (await_all_actors_done), then stops and joins every thread.
   ~actor_system();
 
-  // Function-based actor: behavior fn(event_based_actor* self, xs...), or
-  // without self, or with a stateful_actor<S>* / blocking_actor* first parameter.
-  // Typed actors: a function taking a typed self pointer (math::pointer,
-  // math::stateful_pointer<S>) or returning a typed behavior, and a class
-  // derived from math::base, make a typed actor; spawn then returns its
-  // typed_actor<...> handle instead of `actor`.
+  /// Function-based actor: behavior fn(event_based_actor* self, xs...), or
+  /// without self, or with a stateful_actor<S>* / blocking_actor* first parameter.
+  /// Typed actors: a function taking a typed self pointer (math::pointer,
+  /// math::stateful_pointer<S>) or returning a typed behavior, and a class
+  /// derived from math::base, make a typed actor; spawn then returns its
+  /// typed_actor<...> handle instead of `actor`.
   template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
   auto spawn(F fun, Ts&&... xs);
 
-  // Class-based actor: Impl(actor_config&, xs...) or Impl(xs...).
+  /// Class-based actor: Impl(actor_config&, xs...) or Impl(xs...).
   template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
   auto spawn(Ts&&... xs);
 
-  // spawn, restricted to typed actors.
+  /// spawn, restricted to typed actors.
   template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
   auto typed_spawn(F fun, Ts&&... xs);
 
   template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
   auto typed_spawn(Ts&&... xs);
 
-  // The system the free functions troupe::spawn and troupe::typed_spawn use:
-  // on a scheduler worker, the system that worker belongs to; elsewhere the
-  // process's default system, which is the first actor_system constructed
-  // while no other default existed, until its destructor starts. nullptr when
-  // there is none.
+  /// The system the free functions troupe::spawn and troupe::typed_spawn use:
+  /// on a scheduler worker, the system that worker belongs to; elsewhere the
+  /// process's default system, which is the first actor_system constructed
+  /// while no other default existed, until its destructor starts. nullptr when
+  /// there is none.
   static actor_system* current() noexcept;
 
-  // `actor`, or Impl's typed handle for a typed actor class.
+  /// `actor`, or Impl's typed handle for a typed actor class.
   template <class Impl>
   static auto as_handle(actor x) {
     if constexpr (detail::typed_actor_class<Impl>)
@@ -79,49 +79,49 @@ public:
       return x;
   }
 
-  // Blocks until no (non-hidden) actor is running.
+  /// Blocks until no (non-hidden) actor is running.
   void await_all_actors_done();
   std::size_t running_actors() const noexcept { return running_.load(std::memory_order_acquire); }
 
   scheduler::abstract_coordinator& scheduler() noexcept { return *scheduler_; }
-  // The timer service (a deterministic test drives its manual clock).
+  /// The timer service (a deterministic test drives its manual clock).
   scheduler::timer_service& timers() noexcept { return timers_; }
   const actor_system_config& config() const noexcept { return cfg_; }
-  // This system's identity; node() of each of its actors.
+  /// This system's identity; node() of each of its actors.
   const node_id& node() const noexcept { return node_; }
 
-  // The system's logger, made from config().logger (see logger.hpp).
+  /// The system's logger, made from config().logger (see logger.hpp).
   troupe::logger& logger() noexcept { return logger_; }
 
-  // The announced types (troupe/serialization/type_registry.hpp). The registry
-  // is process-wide, shared by all actor systems.
+  /// The announced types (troupe/serialization/type_registry.hpp). The registry
+  /// is process-wide, shared by all actor systems.
   type_registry& types() noexcept;
 
-  // Actors by name (actor_registry.hpp).
+  /// Actors by name (actor_registry.hpp).
   actor_registry& registry() noexcept { return *registry_; }
-  // Groups by name (group_manager.hpp).
+  /// Groups by name (group_manager.hpp).
   group_manager& groups() noexcept { return *groups_; }
 
-  // The loaded module of kind k (cfg.load<...>()), or nullptr.
+  /// The loaded module of kind k (cfg.load<...>()), or nullptr.
   actor_system_module* find_module(actor_system_module::kind k) const noexcept;
 
-  // The network layer (troupe::net, cfg.load<net::middleman>()); defined by
-  // troupe::net. Throws std::logic_error when the config did not load it.
+  /// The network layer (troupe::net, cfg.load<net::middleman>()); defined by
+  /// troupe::net. Throws std::logic_error when the config did not load it.
   net::middleman& middleman();
 
-  // The OpenCL part (troupe::opencl, cfg.load<opencl::manager>()); defined by
-  // troupe::opencl. Throws std::logic_error when the config did not load it.
+  /// The OpenCL part (troupe::opencl, cfg.load<opencl::manager>()); defined by
+  /// troupe::opencl. Throws std::logic_error when the config did not load it.
   opencl::manager& opencl_manager();
 
-  // The service behind self->monitor(node_id) (the network layer sets it
-  // while it runs; nullptr: no node but this one is reachable).
+  /// The service behind self->monitor(node_id) (the network layer sets it
+  /// while it runs; nullptr: no node but this one is reachable).
   void set_node_monitor_service(node_monitor_service* x) noexcept {
     node_monitors_.store(x, std::memory_order_release);
   }
   node_monitor_service* node_monitors() const noexcept { return node_monitors_.load(std::memory_order_acquire); }
 
 private:
-  // The runtime's side of the system, used by actors and the spawner only.
+  /// The runtime's side of the system, used by actors and the spawner only.
   friend struct detail::spawner;
   friend class local_actor;
   friend class scheduled_actor;
@@ -129,14 +129,14 @@ private:
 
   void schedule(resumable* job) { scheduler_->enqueue(job); }
 
-  // Runs fun `delay` from now on the timer service's clock, which is
-  // steady_clock unless the config asked for a manual one.
+  /// Runs fun `delay` from now on the timer service's clock, which is
+  /// steady_clock unless the config asked for a manual one.
   template <class F>
   void schedule_timer_after(std::chrono::nanoseconds delay, F&& fun) {
     timers_.schedule_after(delay, std::forward<F>(fun));
   }
 
-  // Runs f on a new thread that the system joins on shutdown.
+  /// Runs f on a new thread that the system joins on shutdown.
   void start_thread(std::function<void()> f);
 
   void actor_started() noexcept { running_.fetch_add(1, std::memory_order_relaxed); }
@@ -158,8 +158,8 @@ private:
   std::atomic<int> waiters_{0};
   std::mutex done_mtx_;
   std::condition_variable done_cv_;
-  // Threads of detached and blocking actors; finished ones are joined when
-  // the next one starts, the rest on shutdown.
+  /// Threads of detached and blocking actors; finished ones are joined when
+  /// the next one starts, the rest on shutdown.
   struct owned_thread {
     std::thread thread;
     std::shared_ptr<std::atomic<bool>> finished;
@@ -174,8 +174,8 @@ private:
 
 namespace detail {
 
-// actor_system::current(), or std::logic_error naming `fn` when there is none:
-// the system of the free functions that name none (spawn, publish, spawn_cl).
+/// actor_system::current(), or std::logic_error naming `fn` when there is none:
+/// the system of the free functions that name none (spawn, publish, spawn_cl).
 TROUPE_CORE_API actor_system& implicit_system(const char* fn);
 
 } // namespace detail

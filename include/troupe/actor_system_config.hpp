@@ -49,16 +49,16 @@ public:
 
   actor_system_config();
 
-  // Reads options from argv (argv[0] is skipped). Returns an error with the
-  // offending option as context for malformed values or unreadable files.
+  /// Reads options from argv (argv[0] is skipped). Returns an error with the
+  /// offending option as context for malformed values or unreadable files.
   error parse(int argc, char** argv);
   error parse(const std::vector<std::string>& args);
   error parse_file(const std::string& path);
-  // Sets one option by name ("scheduler.workers", ...).
+  /// Sets one option by name ("scheduler.workers", ...).
   error set(const std::string& name, const std::string& value);
 
-  // The scheduler: a policy type (policy::work_stealing, policy::work_sharing
-  // or a user type modelling scheduler_policy), workers and messages per resume.
+  /// The scheduler: a policy type (policy::work_stealing, policy::work_sharing
+  /// or a user type modelling scheduler_policy), workers and messages per resume.
   template <class Policy = scheduler::policy::work_stealing>
   actor_system_config& set_scheduler(std::size_t num_workers = 0, std::size_t max_msgs = 0) {
     if (num_workers != 0)
@@ -72,82 +72,82 @@ public:
     return *this;
   }
 
-  // A scheduler that is not a coordinator<Policy> (the deterministic test
-  // scheduler of troupe::test); called as f(system, workers, max_throughput).
+  /// A scheduler that is not a coordinator<Policy> (the deterministic test
+  /// scheduler of troupe::test); called as f(system, workers, max_throughput).
   actor_system_config& set_scheduler_factory(coordinator_factory f) {
     policy_name = "custom";
     factory_ = std::move(f);
     return *this;
   }
 
-  // manual: timers wait for timer_service::advance_to instead of a thread
-  // (deterministic tests); steady (default): real time.
+  /// manual: timers wait for timer_service::advance_to instead of a thread
+  /// (deterministic tests); steady (default): real time.
   scheduler::timer_service::clock_mode timer_clock = scheduler::timer_service::clock_mode::steady;
 
   std::size_t workers = 0; // 0: hardware concurrency
   std::size_t max_throughput = 300;
   std::string policy_name = "stealing";
 
-  // Verbosity, component filter, outputs (logger.* options).
+  /// Verbosity, component filter, outputs (logger.* options).
   logger_config logger;
 
   const std::vector<std::string>& remainder() const noexcept { return remainder_; }
-  // The built-in options, one line each.
+  /// The built-in options, one line each.
   static std::string help_text();
-  // help_text() and the program's own options, with their short names.
+  /// help_text() and the program's own options, with their short names.
   std::string help() const;
 
-  // A program option: --name=value on the command line or name=value in a
-  // config file stores the value in `field`. T is bool (where `--name` alone
-  // means true), an integer, a floating-point type or std::string. `field`
-  // must outlive every parse and set on this object (a member of the derived
-  // config that calls add_option is the usual field); a copy of the config
-  // still writes to the original's fields. opt_group adds to the same
-  // options, with short names and categories.
+  /// A program option: --name=value on the command line or name=value in a
+  /// config file stores the value in `field`. T is bool (where `--name` alone
+  /// means true), an integer, a floating-point type or std::string. `field`
+  /// must outlive every parse and set on this object (a member of the derived
+  /// config that calls add_option is the usual field); a copy of the config
+  /// still writes to the original's fields. opt_group adds to the same
+  /// options, with short names and categories.
   template <class T>
   actor_system_config& add_option(std::string name, T& field, std::string description) {
     custom_options_.add(field, std::move(name), 0, std::move(description));
     return *this;
   }
 
-  // Whether parse() and set() know the option `name` (without the dashes).
+  /// Whether parse() and set() know the option `name` (without the dashes).
   bool has_option(const std::string& name) const;
 
-  // Loads the module M (net::middleman, ...) into every system made from this
-  // config: M::settings holds its options, M::add_options(cfg, settings)
-  // registers them (so parse, set and help know them), and
-  // M::make(sys, settings) creates the module. Loading M again changes nothing.
+  /// Loads the module M (net::middleman, ...) into every system made from this
+  /// config: M::settings holds its options, M::add_options(cfg, settings)
+  /// registers them (so parse, set and help know them), and
+  /// M::make(sys, settings) creates the module. Loading M again changes nothing.
   template <class M>
   actor_system_config& load();
 
-  // Whether a module of this kind is loaded.
+  /// Whether a module of this kind is loaded.
   bool has_module(actor_system_module::kind k) const noexcept;
 
-  // An actor type that spawn_by_name (and so other nodes, mm.remote_spawn)
-  // can spawn as `name`: a function as for spawn, whose parameters after
-  // `self` come from the message of arguments.
+  /// An actor type that spawn_by_name (and so other nodes, mm.remote_spawn)
+  /// can spawn as `name`: a function as for spawn, whose parameters after
+  /// `self` come from the message of arguments.
   template <class F>
   actor_system_config& add_actor_type(std::string name, F fun) {
     actor_types_[std::move(name)] = detail::make_function_factory(std::move(fun));
     return *this;
   }
-  // The same for an actor class, constructed from arguments of types Ts.
+  /// The same for an actor class, constructed from arguments of types Ts.
   template <class Impl, class... Ts>
   actor_system_config& add_actor_type(std::string name) {
     actor_types_[std::move(name)] = detail::make_class_factory<Impl, Ts...>();
     return *this;
   }
-  // The actor type added as `name`, or nullptr.
+  /// The actor type added as `name`, or nullptr.
   const actor_factory* actor_type(const std::string& name) const;
 
-  // The loaded modules, made for `sys` in loading order.
+  /// The loaded modules, made for `sys` in loading order.
   std::vector<std::unique_ptr<actor_system_module>> make_modules(actor_system& sys) const;
 
   std::unique_ptr<scheduler::abstract_coordinator> make_scheduler(actor_system* sys) const;
 
 protected:
-  // The program's own options; a derived config adds to them in its
-  // constructor, with add_option or opt_group{custom_options_, "global"}.
+  /// The program's own options; a derived config adds to them in its
+  /// constructor, with add_option or opt_group{custom_options_, "global"}.
   config_option_set custom_options_;
 
 private:

@@ -16,16 +16,16 @@ class actor_system;
 
 class TROUPE_CORE_API actor_system_module {
 public:
-  // One per kind: actor_system::find_module(kind) finds the loaded one.
+  /// One per kind: actor_system::find_module(kind) finds the loaded one.
   enum kind { middleman, opencl_manager, num_kinds };
 
   virtual ~actor_system_module();
 
   virtual kind module_kind() const noexcept = 0;
-  // Called once by the system's constructor, after the scheduler started.
+  /// Called once by the system's constructor, after the scheduler started.
   virtual void start() = 0;
-  // Called once by the system's destructor, after every actor is done and
-  // before the scheduler stops.
+  /// Called once by the system's destructor, after every actor is done and
+  /// before the scheduler stops.
   virtual void stop() = 0;
 };
 

@@ -43,7 +43,7 @@ inline constexpr std::uint64_t atom_char_mask = 0x3F;
 inline constexpr std::string_view atom_alphabet = " 0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
 static_assert(atom_alphabet.size() == 64);
 
-// The 6-bit code of `c`, or -1 when `c` is not in the alphabet.
+/// The 6-bit code of `c`, or -1 when `c` is not in the alphabet.
 constexpr int atom_char_code(char c) noexcept {
   if (c == ' ')
     return 0;
@@ -62,8 +62,8 @@ constexpr unsigned atom_slot_shift(std::size_t i) noexcept {
   return static_cast<unsigned>(atom_length_shift - atom_char_bits * (i + 1));
 }
 
-// Encodes `str`. Throws std::invalid_argument (a compile-time error in a
-// constant expression) on an invalid character or when `str` is too long.
+/// Encodes `str`. Throws std::invalid_argument (a compile-time error in a
+/// constant expression) on an invalid character or when `str` is too long.
 constexpr atom_value atom_encode(std::string_view str) {
   if (str.size() > atom_max_length)
     throw std::invalid_argument("troupe::atom: more than 10 characters");
@@ -77,7 +77,7 @@ constexpr atom_value atom_encode(std::string_view str) {
   return static_cast<atom_value>(v);
 }
 
-// True when `v` is the encoding of some string (length <= 10, unused slots 0).
+/// True when `v` is the encoding of some string (length <= 10, unused slots 0).
 constexpr bool atom_is_canonical(atom_value v) noexcept {
   auto x = static_cast<std::uint64_t>(v);
   auto len = static_cast<std::size_t>(x >> atom_length_shift);
@@ -88,15 +88,15 @@ constexpr bool atom_is_canonical(atom_value v) noexcept {
   return (x & unused) == 0;
 }
 
-// The decoded text of an atom in a fixed buffer (usable at compile time).
+/// The decoded text of an atom in a fixed buffer (usable at compile time).
 struct atom_text {
   std::array<char, atom_max_length + 1> chars{};
   std::size_t size = 0;
   constexpr std::string_view view() const noexcept { return {chars.data(), size}; }
 };
 
-// Decodes a canonical atom; the result of a non-canonical value is unspecified
-// (but no undefined behaviour).
+/// Decodes a canonical atom; the result of a non-canonical value is unspecified
+/// (but no undefined behaviour).
 constexpr atom_text atom_decode(atom_value v) noexcept {
   auto x = static_cast<std::uint64_t>(v);
   atom_text result;
@@ -111,11 +111,11 @@ constexpr atom_text atom_decode(atom_value v) noexcept {
 
 } // namespace detail
 
-// Creates an atom from a string literal of at most 10 characters over
-// [0-9A-Za-z_ ]. Longer literals never compile; an invalid character is a
-// compile-time error in a constant expression (and throws
-// std::invalid_argument if evaluated at run time). The text ends at the first
-// '\0' in `str`.
+/// Creates an atom from a string literal of at most 10 characters over
+/// [0-9A-Za-z_ ]. Longer literals never compile; an invalid character is a
+/// compile-time error in a constant expression (and throws
+/// std::invalid_argument if evaluated at run time). The text ends at the first
+/// '\0' in `str`.
 template <std::size_t N>
 constexpr atom_value atom(const char (&str)[N]) {
   static_assert(N >= 1, "troupe::atom expects a string literal");
@@ -126,8 +126,8 @@ constexpr atom_value atom(const char (&str)[N]) {
   return detail::atom_encode(std::string_view{str, len});
 }
 
-// Returns the text of an atom. A value that no atom() call can produce yields
-// "<invalid atom 0x...>" (never throws anything but std::bad_alloc).
+/// Returns the text of an atom. A value that no atom() call can produce yields
+/// "<invalid atom 0x...>" (never throws anything but std::bad_alloc).
 inline std::string to_string(atom_value v) {
   if (!detail::atom_is_canonical(v)) {
     constexpr char hex[] = "0123456789abcdef";
@@ -146,12 +146,12 @@ inline std::ostream& operator<<(std::ostream& os, atom_value v) {
   return os << to_string(v);
 }
 
-// An atom lifted into the type system, e.g. to dispatch on message tags at
-// compile time: using get_atom = atom_constant<atom("get")>. In a message it
-// travels as its atom_value; a handler parameter of type get_atom matches
-// exactly that atom, and typed interfaces (replies_to<get_atom, int>) tell
-// signatures apart by it. get_atom::value is a get_atom (converting to
-// atom_value wherever one is expected, also in constant expressions).
+/// An atom lifted into the type system, e.g. to dispatch on message tags at
+/// compile time: using get_atom = atom_constant<atom("get")>. In a message it
+/// travels as its atom_value; a handler parameter of type get_atom matches
+/// exactly that atom, and typed interfaces (replies_to<get_atom, int>) tell
+/// signatures apart by it. get_atom::value is a get_atom (converting to
+/// atom_value wherever one is expected, also in constant expressions).
 template <atom_value V>
 struct atom_constant {
   static const atom_constant value;

@@ -26,17 +26,17 @@ public:
   behavior_impl& operator=(const behavior_impl&) = delete;
   virtual ~behavior_impl() = default;
 
-  // Spawning creates one behavior per actor: take it from the thread cache.
-  // (The virtual destructor passes the most-derived size to operator delete.)
+  /// Spawning creates one behavior per actor: take it from the thread cache.
+  /// (The virtual destructor passes the most-derived size to operator delete.)
   static void* operator new(std::size_t n) { return cached_allocate(n); }
   static void operator delete(void* p, std::size_t n) noexcept { cached_deallocate(p, n); }
 
-  // Tries the cases in order; true if one matched (res says what it produced).
+  /// Tries the cases in order; true if one matched (res says what it produced).
   virtual bool invoke(message& msg, invoke_result& res) = 0;
   virtual void handle_timeout() {}
 
-  // The after(...) duration; only behaviors that have one store it (one idle
-  // actor = one behavior, so every byte here counts).
+  /// The after(...) duration; only behaviors that have one store it (one idle
+  /// actor = one behavior, so every byte here counts).
   virtual std::chrono::nanoseconds timeout() const noexcept { return infinite_timeout; }
   bool has_timeout() const noexcept { return has_timeout_; }
 
@@ -53,7 +53,7 @@ private:
 
 using behavior_impl_ptr = intrusive_ptr<behavior_impl>;
 
-// A behavior nested inside another list of cases (e.g. a message_handler).
+/// A behavior nested inside another list of cases (e.g. a message_handler).
 struct nested_case {
   behavior_impl_ptr impl;
   bool invoke(message& msg, invoke_result& res) { return impl->invoke(msg, res); }
@@ -64,7 +64,7 @@ struct no_timeout {};
 template <class Timeout, class... Cases>
 class default_behavior_impl final : public behavior_impl {
 public:
-  // after(infinite) counts as no timeout: nothing ever schedules a timer for it.
+  /// after(infinite) counts as no timeout: nothing ever schedules a timer for it.
   default_behavior_impl(std::tuple<Cases...> cases, Timeout tdef)
     : behavior_impl(finite(tdef)), cases_(std::move(cases)), tdef_(std::move(tdef)) {}
 
@@ -96,7 +96,7 @@ private:
   Timeout tdef_;
 };
 
-// a.or_else(b): a first, then b; a's timeout wins, else b's.
+/// a.or_else(b): a first, then b; a's timeout wins, else b's.
 class combined_behavior_impl final : public behavior_impl {
 public:
   combined_behavior_impl(behavior_impl_ptr first, behavior_impl_ptr second)
@@ -126,7 +126,7 @@ private:
 
 class behavior;
 
-// A comma-separated list of cases: `(case1, case2, [](int) {...})`.
+/// A comma-separated list of cases: `(case1, case2, [](int) {...})`.
 template <class... Items>
 struct case_list {
   std::tuple<Items...> items;
@@ -148,7 +148,7 @@ template <class T>
 concept behavior_item = case_like<std::decay_t<T>> || is_timeout_definition<std::decay_t<T>>::value || is_case_list<
   std::decay_t<T>>::value || std::is_base_of_v<behavior, std::decay_t<T>> || has_call_signature<std::decay_t<T>>::value;
 
-// Flattens one argument into a tuple of items (cases and timeout definitions).
+/// Flattens one argument into a tuple of items (cases and timeout definitions).
 template <class T>
 auto to_items(T&& x) {
   using D = std::decay_t<T>;
@@ -190,14 +190,14 @@ struct split_timeout<std::tuple<Items...>> {
   }
 };
 
-// Marks *p, and all it points to, as escaped. g++ 12's ipa-modref wrongly
-// summarises a function that passes *x by value to a callee and returns the
-// callee's result as "returns nothing x points to"; to_items does that with
-// each handler (make_match_case). The caller then believes the addresses a
-// `[&]` handler captured never leave it and assumes the captured variables
-// keep their values across receive(), which runs the handler out of line. Seen at -O1,
-// and at -O2 where those calls are not inlined; clang is not affected.
-// Reduced without troupe code: tests/compiler/gcc_ipa_modref_repro.cpp.
+/// Marks *p, and all it points to, as escaped. g++ 12's ipa-modref wrongly
+/// summarises a function that passes *x by value to a callee and returns the
+/// callee's result as "returns nothing x points to"; to_items does that with
+/// each handler (make_match_case). The caller then believes the addresses a
+/// `[&]` handler captured never leave it and assumes the captured variables
+/// keep their values across receive(), which runs the handler out of line. Seen at -O1,
+/// and at -O2 where those calls are not inlined; clang is not affected.
+/// Reduced without troupe code: tests/compiler/gcc_ipa_modref_repro.cpp.
 template <class T>
 inline void escape(T* p) noexcept {
   asm volatile("" : : "g"(p) : "memory");
@@ -228,15 +228,15 @@ public:
 
   explicit behavior(detail::behavior_impl_ptr impl) noexcept : impl_(std::move(impl)) {}
 
-  // Replaces the cases (and timeout) of this behavior object; copies of it,
-  // such as the one an actor got through become(), keep running the old ones.
-  // Without arguments it leaves this behavior empty.
+  /// Replaces the cases (and timeout) of this behavior object; copies of it,
+  /// such as the one an actor got through become(), keep running the old ones.
+  /// Without arguments it leaves this behavior empty.
   template <class... Ts>
   void assign(Ts&&... xs) {
     *this = behavior{std::forward<Ts>(xs)...};
   }
 
-  // Tries this behavior's cases on msg.
+  /// Tries this behavior's cases on msg.
   bool invoke(message& msg, detail::invoke_result& res) { return impl_ && impl_->invoke(msg, res); }
 
   std::chrono::nanoseconds timeout() const noexcept { return impl_ ? impl_->timeout() : detail::infinite_timeout; }
@@ -246,7 +246,7 @@ public:
       impl_->handle_timeout();
   }
 
-  // This behavior's cases first, then other's.
+  /// This behavior's cases first, then other's.
   behavior or_else(const behavior& other) const {
     if (!impl_)
       return other;
@@ -262,7 +262,7 @@ private:
   detail::behavior_impl_ptr impl_;
 };
 
-// A partial function: composable with or_else.
+/// A partial function: composable with or_else.
 class message_handler : public behavior {
 public:
   using behavior::behavior;

@@ -21,15 +21,15 @@ public:
   blocking_actor() noexcept = default;
   ~blocking_actor() override;
 
-  // Waits for one message that matches (skipping others, which stay queued),
-  // or for the after(...) timeout among the handlers.
+  /// Waits for one message that matches (skipping others, which stay queued),
+  /// or for the after(...) timeout among the handlers.
   template <class... Cs>
   void receive(Cs&&... cases) {
     behavior bhvr{std::forward<Cs>(cases)...};
     receive_impl(bhvr);
   }
 
-  // Like receive(), repeated while pred() holds.
+  /// Like receive(), repeated while pred() holds.
   template <std::predicate Pred, class... Cs>
     requires(sizeof...(Cs) > 0)
   void receive_while(Pred pred, Cs&&... cases) {
@@ -38,9 +38,9 @@ public:
       receive_impl(bhvr);
   }
 
-  // The two-step forms: receive_while(running)(cases...) receives while the
-  // referenced bool is true (a handler may clear it); receive_while(pred)(cases...)
-  // while pred() holds.
+  /// The two-step forms: receive_while(running)(cases...) receives while the
+  /// referenced bool is true (a handler may clear it); receive_while(pred)(cases...)
+  /// while pred() holds.
   template <std::predicate Pred>
   auto receive_while(Pred pred) {
     return receive_while_helper<Pred>{this, std::move(pred)};
@@ -48,45 +48,45 @@ public:
   auto receive_while(const bool& flag) {
     return receive_while([&flag] { return flag; });
   }
-  // A temporary would be evaluated once: the loop could never end.
+  /// A temporary would be evaluated once: the loop could never end.
   void receive_while(const bool&&) = delete;
 
-  // receive_for(i, n)(cases...): one receive() per step of i from its value up to n.
+  /// receive_for(i, n)(cases...): one receive() per step of i from its value up to n.
   template <class T>
   auto receive_for(T& counter, T end) {
     return receive_for_helper<T>{this, counter, std::move(end)};
   }
 
-  // do_receive(cases...).until(pred or bool&): receive() at least once, then
-  // again until the condition holds.
+  /// do_receive(cases...).until(pred or bool&): receive() at least once, then
+  /// again until the condition holds.
   template <class... Cs>
   auto do_receive(Cs&&... cases) {
     return do_receive_helper{this, behavior{std::forward<Cs>(cases)...}};
   }
 
-  // Blocks until each given actor (actor, typed_actor<...> or actor_addr) has
-  // terminated. It monitors them and takes only their down messages; other
-  // messages, down messages from the caller's own monitors included, stay queued.
+  /// Blocks until each given actor (actor, typed_actor<...> or actor_addr) has
+  /// terminated. It monitors them and takes only their down messages; other
+  /// messages, down messages from the caller's own monitors included, stay queued.
   template <class... Handles>
   void wait_for(const Handles&... xs) {
     wait_for_all(std::vector<actor_addr>{address_of(xs)...});
   }
 
-  // The error a spawned blocking actor terminates with when its function
-  // (act()) returns; empty means a normal exit. An error response no handler
-  // took sets it too. (A scoped_actor always ends normally.)
+  /// The error a spawned blocking actor terminates with when its function
+  /// (act()) returns; empty means a normal exit. An error response no handler
+  /// took sets it too. (A scoped_actor always ends normally.)
   void fail_state(error reason) { pending_reason_ = std::move(reason); }
   const error& fail_state() const noexcept { return pending_reason_; }
 
   // request() and sync_send() (detail::requester) both wait for their response.
 
-  // Waits for the response to `id`; other messages stay queued.
+  /// Waits for the response to `id`; other messages stay queued.
   void receive_response(message_id id, behavior bhvr);
 
-  // Run by a spawned blocking actor's thread.
+  /// Run by a spawned blocking actor's thread.
   virtual void act() {}
 
-  // Terminates now (blocking actors have no "after the current handler").
+  /// Terminates now (blocking actors have no "after the current handler").
   void finish(error reason) { cleanup(std::move(reason)); }
 
 protected:
@@ -142,9 +142,9 @@ private:
 
   using clock = std::chrono::steady_clock;
   void receive_impl(behavior& bhvr);
-  // exit_reason::kill: quits and throws actor_exited (nothing can trap a kill).
+  /// exit_reason::kill: quits and throws actor_exited (nothing can trap a kill).
   void throw_if_killed(mailbox_element_ptr& e);
-  // The next message, or nullptr when `deadline` passed.
+  /// The next message, or nullptr when `deadline` passed.
   mailbox_element_ptr dequeue(const clock::time_point* deadline);
 
   std::mutex mtx_;

@@ -23,7 +23,7 @@ namespace troupe {
 
 namespace detail {
 
-// "250ms", "2s", "1min", "10us", "5ns"; a bare number is milliseconds.
+/// "250ms", "2s", "1min", "10us", "5ns"; a bare number is milliseconds.
 TROUPE_CORE_API bool parse_duration(const std::string& text, std::chrono::nanoseconds& out);
 TROUPE_CORE_API std::string duration_text(std::chrono::nanoseconds x);
 
@@ -76,11 +76,11 @@ public:
     std::function<bool(const std::string&)> assign; // false: malformed value
   };
 
-  // Adds the option `name` (short_name 0: none) that stores into `field`,
-  // which must outlive every parse into this set. A short name that is '-'
-  // or already taken throws std::invalid_argument: either would make the
-  // command line set another field than the program meant, so it fails at
-  // the program's first run instead.
+  /// Adds the option `name` (short_name 0: none) that stores into `field`,
+  /// which must outlive every parse into this set. A short name that is '-'
+  /// or already taken throws std::invalid_argument: either would make the
+  /// command line set another field than the program meant, so it fails at
+  /// the program's first run instead.
   template <class T>
   config_option_set& add(T& field, std::string name, char short_name, std::string description) {
     if (short_name == '-')
@@ -94,7 +94,7 @@ public:
     return *this;
   }
 
-  // The option named `name` (without dashes), or nullptr.
+  /// The option named `name` (without dashes), or nullptr.
   const option* find(std::string_view name) const noexcept {
     for (const auto& x : options_)
       if (x.name == name)
@@ -102,7 +102,7 @@ public:
     return nullptr;
   }
 
-  // The option whose short name is `c`, or nullptr.
+  /// The option whose short name is `c`, or nullptr.
   const option* find_short(char c) const noexcept {
     if (c == 0)
       return nullptr;

@@ -21,8 +21,8 @@ public:
 
 namespace detail {
 
-// delegated<Ts...> for a type_list<Ts...> of response types; anything else
-// (an input the interface rejected, already reported) gives delegated<message>.
+/// delegated<Ts...> for a type_list<Ts...> of response types; anything else
+/// (an input the interface rejected, already reported) gives delegated<message>.
 template <class Outputs>
 struct delegated_for {
   using type = delegated<message>;

@@ -41,7 +41,7 @@
 
 namespace troupe {
 
-// System error codes (category atom("system")).
+/// System error codes (category atom("system")).
 enum class sec : std::uint8_t {
   none = 0,              // no error
   unexpected_message,    // a message matched no handler of the receiver
@@ -58,7 +58,7 @@ enum class sec : std::uint8_t {
   invalid_state,         // the operation is not valid in the object's current state
   cancelled,             // the operation was cancelled before it completed
   out_of_range,          // an index or position outside the valid range
-  // The network layer:
+  /// The network layer:
   cannot_connect_to_node,               // no connection (refused, unreachable host, connect timeout)
   incompatible_versions,                // the peer speaks another protocol version
   incompatible_application_ids,         // the peer runs another application
@@ -70,7 +70,7 @@ enum class sec : std::uint8_t {
   authentication_failed,                // the peer did not prove it knows the shared secret
 };
 
-// Reasons for an actor's termination (category atom("exit")).
+/// Reasons for an actor's termination (category atom("exit")).
 enum class exit_reason : std::uint8_t {
   normal = 0,              // the actor finished its behavior or quit normally
   unhandled_exception,     // a handler threw an exception the actor did not handle
@@ -82,18 +82,18 @@ enum class exit_reason : std::uint8_t {
   remote_link_unreachable, // the connection to the actor's node was lost or timed out
 };
 
-// The name of a code, e.g. "request_timeout"; an unnamed value yields its
-// number ("42").
+/// The name of a code, e.g. "request_timeout"; an unnamed value yields its
+/// number ("42").
 TROUPE_CORE_API std::string to_string(sec x);
 TROUPE_CORE_API std::string to_string(exit_reason x);
 TROUPE_CORE_API std::ostream& operator<<(std::ostream& os, sec x);
 TROUPE_CORE_API std::ostream& operator<<(std::ostream& os, exit_reason x);
 
-// Specialize for a user error enum E (underlying type std::uint8_t):
-//   template <> struct troupe::error_category<my_errc> {
-//     static constexpr troupe::atom_value value = troupe::atom("my");
-//   };
-// The specialization must be visible wherever E converts to `error`.
+/// Specialize for a user error enum E (underlying type std::uint8_t):
+///   template <> struct troupe::error_category<my_errc> {
+///     static constexpr troupe::atom_value value = troupe::atom("my");
+///   };
+/// The specialization must be visible wherever E converts to `error`.
 template <class E>
 struct error_category {};
 
@@ -107,9 +107,9 @@ struct error_category<exit_reason> {
   static constexpr atom_value value = atom("exit");
 };
 
-// The other way to name a category, from the enum's own namespace (what
-// TROUPE_ERROR_CODE_ENUM writes): a constexpr function found by ADL,
-//   constexpr atom_value troupe_error_category(my_errc) { return atom("my"); }
+/// The other way to name a category, from the enum's own namespace (what
+/// TROUPE_ERROR_CODE_ENUM writes): a constexpr function found by ADL,
+///   constexpr atom_value troupe_error_category(my_errc) { return atom("my"); }
 template <class E>
   requires std::is_enum_v<E> && requires(E x) {
     { troupe_error_category(x) } -> std::convertible_to<atom_value>;
@@ -118,7 +118,7 @@ struct error_category<E> {
   static constexpr atom_value value = troupe_error_category(E{});
 };
 
-// An enum type with an error_category specialization.
+/// An enum type with an error_category specialization.
 template <class E>
 concept error_code_enum = std::is_enum_v<E> && requires {
   { error_category<E>::value } -> std::convertible_to<atom_value>;
@@ -128,7 +128,7 @@ class TROUPE_CORE_API error {
 public:
   error() noexcept = default;
 
-  // Real error unless (code, category) is (0, "system"), which is no error.
+  /// Real error unless (code, category) is (0, "system"), which is no error.
   error(std::uint8_t code, atom_value category);
   error(std::uint8_t code, atom_value category, std::string context);
 
@@ -144,27 +144,27 @@ public:
   error& operator=(error&&) noexcept = default;
   ~error() = default;
 
-  // True for a failure: anything but no error and a normal exit.
+  /// True for a failure: anything but no error and a normal exit.
   explicit operator bool() const noexcept { return data_ != nullptr && !is_normal_exit(*data_); }
 
-  // True only for no error (default-constructed, cleared, or sec::none).
+  /// True only for no error (default-constructed, cleared, or sec::none).
   bool empty() const noexcept { return data_ == nullptr; }
 
-  // 0 for no error.
+  /// 0 for no error.
   std::uint8_t code() const noexcept { return data_ ? data_->code : 0; }
 
-  // atom("system") for no error (consistent with sec::none).
+  /// atom("system") for no error (consistent with sec::none).
   atom_value category() const noexcept { return data_ ? data_->category : error_category<sec>::value; }
 
-  // Empty for no error or no context.
+  /// Empty for no error or no context.
   const std::string& context() const noexcept;
 
   void clear() noexcept { data_.reset(); }
   void swap(error& other) noexcept { data_.swap(other.data_); }
   friend void swap(error& a, error& b) noexcept { a.swap(b); }
 
-  // True when this error has exactly this category and code (for sec::none:
-  // when this is no error). Never allocates.
+  /// True when this error has exactly this category and code (for sec::none:
+  /// when this is no error). Never allocates.
   template <error_code_enum E>
   bool is(E code) const noexcept {
     return matches(to_code(code), error_category<E>::value);
@@ -221,24 +221,24 @@ error make_error(E code) {
   return error{code};
 }
 
-// For sec::none the result is no error and the context is dropped.
+/// For sec::none the result is no error and the context is dropped.
 template <error_code_enum E>
 error make_error(E code, std::string context) {
   return error{code, std::move(context)};
 }
 
-// "none" for no error, else "error(<category>, <code>)" or
-// "error(<category>, <code>, \"<context>\")"; codes of the system and exit
-// categories and of TROUPE_ERROR_CODE_ENUM enums print by name, other codes
-// as numbers; a category that is empty
-// or contains blanks prints quoted ('my cat'). Quotes and backslashes in
-// the context are escaped with a backslash.
+/// "none" for no error, else "error(<category>, <code>)" or
+/// "error(<category>, <code>, \"<context>\")"; codes of the system and exit
+/// categories and of TROUPE_ERROR_CODE_ENUM enums print by name, other codes
+/// as numbers; a category that is empty
+/// or contains blanks prints quoted ('my cat'). Quotes and backslashes in
+/// the context are escaped with a backslash.
 TROUPE_CORE_API std::string to_string(const error& x);
 
-// The name of `code` in `category` ("invalid_argument" for the system category,
-// "normal" for the exit category, the enumerator of a TROUPE_ERROR_CODE_ENUM,
-// or what the enum's own to_string says for one adopted by its one-argument
-// form), or the code as a decimal number.
+/// The name of `code` in `category` ("invalid_argument" for the system category,
+/// "normal" for the exit category, the enumerator of a TROUPE_ERROR_CODE_ENUM,
+/// or what the enum's own to_string says for one adopted by its one-argument
+/// form), or the code as a decimal number.
 TROUPE_CORE_API std::string error_code_name(std::uint8_t code, atom_value category);
 TROUPE_CORE_API std::ostream& operator<<(std::ostream& os, const error& x);
 

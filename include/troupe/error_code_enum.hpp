@@ -42,30 +42,30 @@
 
 namespace troupe {
 
-// Records `names` (the enumerators separated by commas, as the macro writes
-// them) for `category`. Returns false when the category is taken (by other
-// names), reserved or the table is full. `names` must outlive the program
-// (a string literal).
+/// Records `names` (the enumerators separated by commas, as the macro writes
+/// them) for `category`. Returns false when the category is taken (by other
+/// names), reserved or the table is full. `names` must outlive the program
+/// (a string literal).
 TROUPE_CORE_API bool register_error_code_names(atom_value category, const char* names) noexcept;
 
-// The names registered for `category`, or nullptr.
+/// The names registered for `category`, or nullptr.
 TROUPE_CORE_API const char* registered_error_code_names(atom_value category) noexcept;
 
-// Prints one code of a category (the enum's to_string, for the one-argument
-// form); an empty result means "no name", and the code prints as a number.
+/// Prints one code of a category (the enum's to_string, for the one-argument
+/// form); an empty result means "no name", and the code prints as a number.
 using error_code_renderer = std::string (*)(std::uint8_t code);
 
-// Records `render` for `category`, with the rules of register_error_code_names
-// (true again for the same function, false for a category with names).
+/// Records `render` for `category`, with the rules of register_error_code_names
+/// (true again for the same function, false for a category with names).
 TROUPE_CORE_API bool register_error_code_renderer(atom_value category, error_code_renderer render) noexcept;
 
-// The function registered for `category`, or nullptr.
+/// The function registered for `category`, or nullptr.
 TROUPE_CORE_API error_code_renderer registered_error_code_renderer(atom_value category) noexcept;
 
 namespace detail {
 
-// The `n`th name of a comma-separated list, blanks trimmed; empty if the list
-// is shorter.
+/// The `n`th name of a comma-separated list, blanks trimmed; empty if the list
+/// is shorter.
 constexpr std::string_view nth_error_code_name(std::string_view list, std::size_t n) noexcept {
   for (;;) {
     auto comma = list.find(',');
@@ -84,13 +84,13 @@ constexpr std::string_view nth_error_code_name(std::string_view list, std::size_
   }
 }
 
-// The name of code `n` in `list`, or its decimal number.
+/// The name of code `n` in `list`, or its decimal number.
 inline std::string error_code_text(std::string_view list, std::uint8_t n) {
   auto name = nth_error_code_name(list, n);
   return name.empty() ? std::to_string(static_cast<unsigned>(n)) : std::string{name};
 }
 
-// The category text of the one-argument form: the name after its last "::".
+/// The category text of the one-argument form: the name after its last "::".
 constexpr std::string_view unqualified_enum_name(std::string_view name) noexcept {
   auto colon = name.rfind(':');
   if (colon != std::string_view::npos)
@@ -104,22 +104,22 @@ std::string render_error_code(std::uint8_t code) {
   return to_string(static_cast<E>(code));
 }
 
-// Converts to E and to nothing else. E converts to `error`, so to_string(E{})
-// would find to_string(const error&), which prints the code through this very
-// renderer; from here that takes a second user-defined conversion, which no
-// call makes. As a template of E it brings E's namespace to the lookup.
+/// Converts to E and to nothing else. E converts to `error`, so to_string(E{})
+/// would find to_string(const error&), which prints the code through this very
+/// renderer; from here that takes a second user-defined conversion, which no
+/// call makes. As a template of E it brings E's namespace to the lookup.
 template <class E>
 struct only_converts_to {
   operator E() const noexcept; // NOLINT: implicit on purpose; never defined (unevaluated only)
 };
 
-// E's own to_string: one that takes an E, not one reached through `error`.
+/// E's own to_string: one that takes an E, not one reached through `error`.
 template <class E>
 concept has_own_to_string = requires(only_converts_to<E> x) {
   { to_string(x) } -> std::convertible_to<std::string>;
 };
 
-// Registers E's own to_string, if it has one, for E's category.
+/// Registers E's own to_string, if it has one, for E's category.
 template <class E>
 bool register_own_error_code_names(atom_value category) noexcept {
   if constexpr (has_own_to_string<E>)

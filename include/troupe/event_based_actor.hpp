@@ -18,7 +18,7 @@ public:
   explicit event_based_actor(actor_config&) noexcept {}
   event_based_actor() noexcept = default;
 
-  // The initial behavior; an empty one (after no become) ends the actor at once.
+  /// The initial behavior; an empty one (after no become) ends the actor at once.
   virtual behavior make_behavior() { return {}; }
 
 protected:

@@ -35,7 +35,7 @@
 
 namespace troupe {
 
-// A type TROUPE_MAIN can load.
+/// A type TROUPE_MAIN can load.
 template <class M>
 concept system_module = requires(actor_system_config& cfg) {
   M::init(cfg);
@@ -69,10 +69,10 @@ inline bool asks_for_help(int argc, char** argv) {
   return false;
 }
 
-// The first argument left over by parse() that looks like an option, or
-// nullptr. An option the program does not know is an error rather than a
-// positional argument: a mistyped or unsupported option would otherwise be
-// ignored without a word. "-" alone names stdin by convention.
+/// The first argument left over by parse() that looks like an option, or
+/// nullptr. An option the program does not know is an error rather than a
+/// positional argument: a mistyped or unsupported option would otherwise be
+/// ignored without a word. "-" alone names stdin by convention.
 inline const std::string* unknown_option(const std::vector<std::string>& remainder) {
   for (const auto& arg : remainder) {
     if (arg == "--")
@@ -85,8 +85,8 @@ inline const std::string* unknown_option(const std::vector<std::string>& remaind
 
 } // namespace detail
 
-// What TROUPE_MAIN's main() does (see above); callable directly, e.g. from a
-// test, with any argc/argv.
+/// What TROUPE_MAIN's main() does (see above); callable directly, e.g. from a
+/// test, with any argc/argv.
 template <system_module... Modules, class F>
 int exec_main(F fun, int argc, char** argv) {
   using signature = detail::main_signature<F>;

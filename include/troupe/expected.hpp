@@ -36,7 +36,7 @@ public:
   explicit operator bool() const noexcept { return data_.index() == 0; }
   bool has_value() const noexcept { return data_.index() == 0; }
 
-  // Precondition for value(), *, ->: has_value().
+  /// Precondition for value(), *, ->: has_value().
   T& value() & { return std::get<0>(data_); }
   const T& value() const& { return std::get<0>(data_); }
   T&& value() && { return std::get<0>(std::move(data_)); }
@@ -46,15 +46,15 @@ public:
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
 
-  // The value, or `fallback` when there is none.
+  /// The value, or `fallback` when there is none.
   template <class U>
   T value_or(U&& fallback) const& {
     return has_value() ? value() : static_cast<T>(std::forward<U>(fallback));
   }
 
-  // The error. Precondition: !has_value().
+  /// The error. Precondition: !has_value().
   const troupe::error& error() const& { return std::get<1>(data_); }
-  // The same (the name decoders used before expected<T> existed).
+  /// The same (the name decoders used before expected<T> existed).
   const troupe::error& err() const& { return std::get<1>(data_); }
 
   friend bool operator==(const expected& a, const expected& b) { return a.data_ == b.data_; }
@@ -63,7 +63,7 @@ private:
   std::variant<T, troupe::error> data_;
 };
 
-// An operation without a result: success, or the error.
+/// An operation without a result: success, or the error.
 template <>
 class expected<void> {
 public:
@@ -76,7 +76,7 @@ public:
   bool has_value() const noexcept { return err_.empty(); }
   void value() const noexcept { assert(has_value()); }
 
-  // The error. Precondition: !has_value().
+  /// The error. Precondition: !has_value().
   const troupe::error& error() const& { return err_; }
   const troupe::error& err() const& { return err_; }
 

@@ -31,11 +31,11 @@ namespace troupe {
 
 namespace detail {
 
-// The call result for response types Outputs (a type_list), and the handler
-// that stores it.
+/// The call result for response types Outputs (a type_list), and the handler
+/// that stores it.
 template <class Outputs>
 struct function_view_call {
-  // Not a type_list: the request was rejected at compile time already.
+  /// Not a type_list: the request was rejected at compile time already.
   using type = expected<message>;
   static auto handler(type&) {
     return [] {};
@@ -82,7 +82,7 @@ public:
       self_ = std::make_unique<scoped_actor>(*dest_.ctrl()->home_system());
   }
 
-  // Sends (Ts...) as a request and waits for the answer.
+  /// Sends (Ts...) as a request and waits for the answer.
   template <class... Ts>
   auto operator()(Ts&&... xs) {
     using call = detail::function_view_call<outputs<Ts...>>;
@@ -108,8 +108,8 @@ public:
   explicit operator bool() const noexcept { return static_cast<bool>(dest_); }
 
 private:
-  // The response types a request (Ts...) gets: from the interface of a typed
-  // handle (checked against it), none for `actor`.
+  /// The response types a request (Ts...) gets: from the interface of a typed
+  /// handle (checked against it), none for `actor`.
   template <class... Ts>
   static auto outputs_of() {
     if constexpr (detail::typed_handle<Handle>) {
@@ -127,7 +127,7 @@ private:
   std::unique_ptr<scoped_actor> self_;
 };
 
-// A function_view on dest; each call waits at most `timeout` (default: no limit).
+/// A function_view on dest; each call waits at most `timeout` (default: no limit).
 template <class Handle, detail::timeout_value Timeout = infinite_t>
 function_view<Handle> make_function_view(const Handle& dest, Timeout timeout = infinite) {
   return function_view<Handle>{dest, timeout};

@@ -31,7 +31,7 @@ class scoped_actor;
 class type_registry;
 
 namespace detail {
-// The one implementation behind every spawn entry point (building_blocks/spawner.hpp).
+/// The one implementation behind every spawn entry point (building_blocks/spawner.hpp).
 struct spawner;
 } // namespace detail
 

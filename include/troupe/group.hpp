@@ -22,7 +22,7 @@ namespace troupe {
 
 class execution_unit;
 
-// What a kind of group (a module: "local", "remote") implements.
+/// What a kind of group (a module: "local", "remote") implements.
 class TROUPE_CORE_API abstract_group {
 public:
   abstract_group(std::string module, std::string identifier)
@@ -31,16 +31,16 @@ public:
   abstract_group& operator=(const abstract_group&) = delete;
   virtual ~abstract_group();
 
-  // "local", "remote", ...: the module that made it.
+  /// "local", "remote", ...: the module that made it.
   const std::string& module_name() const noexcept { return module_; }
-  // The name within its module ("chat", "chat@host:port").
+  /// The name within its module ("chat", "chat@host:port").
   const std::string& identifier() const noexcept { return identifier_; }
 
-  // Adds `who` to the members; false when it is one already.
+  /// Adds `who` to the members; false when it is one already.
   virtual bool subscribe(const actor_addr& who) = 0;
-  // Removes `who`; false when it was no member.
+  /// Removes `who`; false when it was no member.
   virtual bool unsubscribe(const actor_addr& who) = 0;
-  // One copy of `content` (shared, not copied) to every member.
+  /// One copy of `content` (shared, not copied) to every member.
   virtual void enqueue(const strong_actor_ptr& sender, message_id mid, const message& content, execution_unit* ctx) = 0;
 
 private:
@@ -58,7 +58,7 @@ public:
   abstract_group* get() const noexcept { return ptr_.get(); }
   const std::shared_ptr<abstract_group>& ptr() const noexcept { return ptr_; }
 
-  // By module and name; an empty handle sorts first.
+  /// By module and name; an empty handle sorts first.
   friend bool operator==(const group& a, const group& b) noexcept { return compare(a, b) == 0; }
   friend std::strong_ordering operator<=>(const group& a, const group& b) noexcept { return compare(a, b) <=> 0; }
 
@@ -67,7 +67,7 @@ private:
   std::shared_ptr<abstract_group> ptr_;
 };
 
-// "local:chat", "remote:chat@host:4242"; "<invalid group>" for an empty handle.
+/// "local:chat", "remote:chat@host:4242"; "<invalid group>" for an empty handle.
 TROUPE_CORE_API std::string to_string(const group& x);
 
 } // namespace troupe

@@ -15,7 +15,7 @@
 namespace troupe {
 
 struct group_down_msg {
-  // The group that went offline.
+  /// The group that went offline.
   group source;
 };
 

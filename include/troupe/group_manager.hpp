@@ -23,7 +23,7 @@ class local_group;
 
 class TROUPE_CORE_API group_manager {
 public:
-  // Makes the group `identifier` of a module, or says why it cannot.
+  /// Makes the group `identifier` of a module, or says why it cannot.
   using module_factory = std::function<expected<group>(const std::string& identifier)>;
 
   explicit group_manager(actor_system& sys);
@@ -31,19 +31,19 @@ public:
   group_manager& operator=(const group_manager&) = delete;
   ~group_manager();
 
-  // The local group `name`; the same name gives the same group.
+  /// The local group `name`; the same name gives the same group.
   group get_local(const std::string& name);
 
-  // The group `identifier` of `module`: "local", or a module added with
-  // add_module. sec::invalid_argument for a module nobody added.
+  /// The group `identifier` of `module`: "local", or a module added with
+  /// add_module. sec::invalid_argument for a module nobody added.
   expected<group> get(const std::string& module, const std::string& identifier);
 
-  // The same from one string, "module:identifier" ("local:chat",
-  // "remote:chat@host:4242"), split at its first colon, since identifiers may
-  // hold colons and module names do not. sec::invalid_argument without one.
+  /// The same from one string, "module:identifier" ("local:chat",
+  /// "remote:chat@host:4242"), split at its first colon, since identifiers may
+  /// hold colons and module names do not. sec::invalid_argument without one.
   expected<group> get(const std::string& uri);
 
-  // Makes `module` known to get() (replacing one of the same name).
+  /// Makes `module` known to get() (replacing one of the same name).
   void add_module(std::string module, module_factory f);
   void remove_module(const std::string& module);
 

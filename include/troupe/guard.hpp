@@ -37,7 +37,7 @@ namespace detail::guards {
 
 // --- nodes -----------------------------------------------------------------
 
-// The I-th argument (0-based) of the evaluation.
+/// The I-th argument (0-based) of the evaluation.
 template <std::size_t I>
 struct placeholder {
   static constexpr std::size_t arity = I + 1;
@@ -47,7 +47,7 @@ struct placeholder {
   constexpr const auto& operator()(const Ts&... xs) const noexcept { return std::get<I>(std::forward_as_tuple(xs...)); }
 };
 
-// A plain operand, stored by value.
+/// A plain operand, stored by value.
 template <class T>
 struct value {
   static constexpr std::size_t arity = 0;
@@ -59,7 +59,7 @@ struct value {
   }
 };
 
-// A plain operand captured by reference through std::ref / std::cref.
+/// A plain operand captured by reference through std::ref / std::cref.
 template <class T>
 struct value<std::reference_wrapper<T>> {
   static constexpr std::size_t arity = 0;
@@ -159,12 +159,12 @@ struct is_expr<logical_not<E>> : std::true_type {};
 template <class T>
 concept expr = is_expr<std::remove_cvref_t<T>>::value;
 
-// Either operand is a guard expression.
+/// Either operand is a guard expression.
 template <class L, class R>
 concept any_expr = expr<L> || expr<R>;
 
-// The node type for an operand: guard expressions as they are, everything
-// else as a stored value.
+/// The node type for an operand: guard expressions as they are, everything
+/// else as a stored value.
 template <class T>
 using operand_t = std::conditional_t<expr<T>, std::remove_cvref_t<T>, value<std::decay_t<T>>>;
 
@@ -230,13 +230,13 @@ constexpr auto operator-(E&& e) {
 
 namespace detail {
 
-// The number of arguments a guard needs (its highest placeholder index).
+/// The number of arguments a guard needs (its highest placeholder index).
 template <class G>
 inline constexpr std::size_t guard_arity_v = std::remove_cvref_t<G>::arity;
 
 } // namespace detail
 
-// True for placeholders and expressions built from them (cv/ref ignored).
+/// True for placeholders and expressions built from them (cv/ref ignored).
 template <class T>
 inline constexpr bool is_guard_expr_v = detail::guards::expr<T>;
 

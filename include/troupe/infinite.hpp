@@ -11,7 +11,7 @@ namespace troupe {
 
 namespace detail {
 
-// The duration that stands for "never" inside the runtime.
+/// The duration that stands for "never" inside the runtime.
 inline constexpr std::chrono::nanoseconds infinite_timeout = std::chrono::nanoseconds::max();
 
 } // namespace detail
@@ -28,7 +28,7 @@ struct is_duration : std::false_type {};
 template <class Rep, class Period>
 struct is_duration<std::chrono::duration<Rep, Period>> : std::true_type {};
 
-// What a timeout parameter accepts: a std::chrono duration or `infinite`.
+/// What a timeout parameter accepts: a std::chrono duration or `infinite`.
 template <class T>
 concept timeout_value = is_duration<std::decay_t<T>>::value || std::is_same_v<std::decay_t<T>, infinite_t>;
 

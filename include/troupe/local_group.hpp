@@ -31,12 +31,12 @@ public:
   bool unsubscribe(const actor_addr& who) override;
   void enqueue(const strong_actor_ptr& sender, message_id mid, const message& content, execution_unit* ctx) override;
 
-  // The members right now (a snapshot that later changes do not touch).
+  /// The members right now (a snapshot that later changes do not touch).
   std::shared_ptr<const member_list> members() const;
   std::size_t member_count() const { return members()->size(); }
 
 private:
-  // Takes `who` out of the list; true if it was there.
+  /// Takes `who` out of the list; true if it was there.
   bool remove(const actor_addr& who);
 
   strong_actor_ptr watcher_;

@@ -18,7 +18,7 @@
 
 namespace troupe::detail {
 
-// Collects one statement's text and hands it to the logger at its end.
+/// Collects one statement's text and hands it to the logger at its end.
 class log_line {
 public:
   log_line(logger& lg, log_level lvl, std::string_view component) : lg_(lg), lvl_(lvl), component_(component) {}

@@ -29,7 +29,7 @@ constexpr std::string_view to_string(log_level x) noexcept {
   return "?";
 }
 
-// Reads a level by its name ("warning", ...); false for any other text.
+/// Reads a level by its name ("warning", ...); false for any other text.
 constexpr bool parse_log_level(std::string_view text, log_level& out) noexcept {
   for (auto x :
        {log_level::quiet, log_level::error, log_level::warning, log_level::info, log_level::debug, log_level::trace})

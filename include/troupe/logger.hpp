@@ -27,8 +27,8 @@ class abstract_actor;
 
 namespace detail {
 
-// The highest level any live logger writes: the TROUPE_LOG_* macros compare
-// with it before evaluating anything (one relaxed load and a compare).
+/// The highest level any live logger writes: the TROUPE_LOG_* macros compare
+/// with it before evaluating anything (one relaxed load and a compare).
 extern TROUPE_CORE_API std::atomic<std::uint8_t> log_threshold;
 
 inline bool log_gate(log_level lvl) noexcept {
@@ -44,29 +44,29 @@ public:
   logger& operator=(const logger&) = delete;
   ~logger();
 
-  // Whether some component writes lines of this level: the cheap first test.
+  /// Whether some component writes lines of this level: the cheap first test.
   bool accepts(log_level lvl) const noexcept {
     return static_cast<std::uint8_t>(lvl) <= max_level_.load(std::memory_order_relaxed);
   }
-  // Whether `component` writes lines of this level.
+  /// Whether `component` writes lines of this level.
   bool accepts(log_level lvl, std::string_view component) const noexcept;
 
-  // Writes one line if accepted. `about` (may be null) names the actor the
-  // line is about; without it, the actor running on this thread, if any.
+  /// Writes one line if accepted. `about` (may be null) names the actor the
+  /// line is about; without it, the actor running on this thread, if any.
   void log(log_level lvl, std::string_view component, std::string_view text, const abstract_actor* about = nullptr);
 
   log_level verbosity() const noexcept { return verbosity_.load(std::memory_order_relaxed); }
-  // Changes the level of every component that has none of its own.
+  /// Changes the level of every component that has none of its own.
   void set_verbosity(log_level lvl);
 
   const logger_config& config() const noexcept { return cfg_; }
 
-  // The logger of the actor running on this thread, else of the system whose
-  // worker this is, else of the default system, else the fallback.
+  /// The logger of the actor running on this thread, else of the system whose
+  /// worker this is, else of the default system, else the fallback.
   static logger& current() noexcept;
-  // The process-wide logger for code without an actor system (default settings).
+  /// The process-wide logger for code without an actor system (default settings).
   static logger& fallback() noexcept;
-  // current(), if it writes `component` at `lvl`; nullptr otherwise.
+  /// current(), if it writes `component` at `lvl`; nullptr otherwise.
   static logger* find(log_level lvl, std::string_view component) noexcept;
 
 private:

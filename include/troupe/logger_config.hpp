@@ -29,7 +29,7 @@
 namespace troupe {
 
 struct TROUPE_CORE_API logger_config {
-  // A component named in the filter; without a level it uses `verbosity`.
+  /// A component named in the filter; without a level it uses `verbosity`.
   struct component {
     std::string name; // "*": every component not named otherwise
     std::optional<log_level> level;
@@ -42,11 +42,11 @@ struct TROUPE_CORE_API logger_config {
   std::string file;                        // empty: no file
   console_mode console = console_mode::automatic;
   std::chrono::nanoseconds unmatched_warning_after = std::chrono::seconds{5};
-  // Called for every line the filter lets through, besides console and file,
-  // one line at a time under the logger's lock (it must not log itself).
+  /// Called for every line the filter lets through, besides console and file,
+  /// one line at a time under the logger's lock (it must not log itself).
   std::function<void(const log_record&)> sink;
 
-  // Sets one option by its name after the "logger." prefix ("verbosity", ...).
+  /// Sets one option by its name after the "logger." prefix ("verbosity", ...).
   error set(std::string_view name, const std::string& value);
   static std::string help_text();
 };

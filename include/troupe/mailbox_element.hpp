@@ -22,13 +22,13 @@ struct mailbox_element : detail::cache_allocated<mailbox_element> {
   message content;
 };
 
-// Who holds a mailbox element owns it: the sender until enqueue, then the
-// receiver's mailbox, then the handler that runs it. Only the mailbox's and
-// the stash's intrusive lists hold elements by raw pointer.
+/// Who holds a mailbox element owns it: the sender until enqueue, then the
+/// receiver's mailbox, then the handler that runs it. Only the mailbox's and
+/// the stash's intrusive lists hold elements by raw pointer.
 using mailbox_element_ptr = std::unique_ptr<mailbox_element>;
 
-// Inlined into every send: left to itself, g++ 12 calls it out of line, which
-// costs each message about 36 instructions more than building the element in place.
+/// Inlined into every send: left to itself, g++ 12 calls it out of line, which
+/// costs each message about 36 instructions more than building the element in place.
 template <class... Ts>
 [[gnu::always_inline]] inline mailbox_element_ptr make_mailbox_element(strong_actor_ptr sender, message_id mid,
                                                                        Ts&&... xs) {

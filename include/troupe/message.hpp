@@ -28,7 +28,7 @@ namespace detail {
 
 class message_data;
 
-// Per element-type-list constants: the "vtable" of a payload.
+/// Per element-type-list constants: the "vtable" of a payload.
 struct message_layout {
   const type_id* types;
   const std::uint32_t* offsets; // of each element, from the start of the payload
@@ -108,7 +108,7 @@ struct message_layout_of {
     cached_deallocate(p, computed.total);
   }
 
-  // Constructs the elements one by one; on an exception destroys those built.
+  /// Constructs the elements one by one; on an exception destroys those built.
   template <class... Us>
   static message_data* make(Us&&... xs) {
     void* mem = cached_allocate(computed.total);
@@ -141,7 +141,7 @@ struct message_layout_of {
                                         &copy, &destroy};
 };
 
-// Strings given as literals or C strings travel as std::string.
+/// Strings given as literals or C strings travel as std::string.
 template <class T>
 struct strip_and_convert {
   using type = std::decay_t<T>;
@@ -158,8 +158,8 @@ template <atom_value V>
 struct strip_and_convert<atom_constant<V>> {
   using type = atom_value; // atom constants travel as plain atoms
 };
-// A type that names its message_type travels as that (the current sender
-// travels as its actor_addr).
+/// A type that names its message_type travels as that (the current sender
+/// travels as its actor_addr).
 template <class T>
   requires requires {
     typename T::message_type;
@@ -171,9 +171,9 @@ struct strip_and_convert<T> {
 template <class>
 inline constexpr bool dependent_false = false;
 
-// An actor pointer (`self`) travels as the handle a receiver matches on: the
-// typed handle of a typed actor, `actor` otherwise. Any other pointer would
-// share memory between actors and dangle once its owner moves on.
+/// An actor pointer (`self`) travels as the handle a receiver matches on: the
+/// typed handle of a typed actor, `actor` otherwise. Any other pointer would
+/// share memory between actors and dangle once its owner moves on.
 template <class T>
 struct pointer_to_handle {
   static_assert(dependent_false<T>,
@@ -198,8 +198,8 @@ struct strip_and_convert<T*> {
 template <class T>
 using strip_and_convert_t = typename strip_and_convert<std::decay_t<T>>::type;
 
-// What tells typed signatures apart: the element type, except that an atom
-// constant stays itself (replies_to<add_atom, int> vs replies_to<sub_atom, int>).
+/// What tells typed signatures apart: the element type, except that an atom
+/// constant stays itself (replies_to<add_atom, int> vs replies_to<sub_atom, int>).
 template <class T>
 struct signature_key {
   using type = strip_and_convert_t<T>;
@@ -227,13 +227,13 @@ public:
   bool empty() const noexcept { return size() == 0; }
   type_id type_at(std::size_t i) const noexcept { return data_->type_at(i); }
 
-  // Whether element i exists and has type T.
+  /// Whether element i exists and has type T.
   template <class T>
   bool match_element(std::size_t i) const noexcept {
     return i < size() && data_->type_at(i) == type_id_of<T>();
   }
 
-  // Whether the message is exactly (Ts...).
+  /// Whether the message is exactly (Ts...).
   template <class... Ts>
   bool match_elements() const noexcept {
     if (size() != sizeof...(Ts))
@@ -242,21 +242,21 @@ public:
     return ((data_->type_at(i++) == type_id_of<Ts>()) && ...);
   }
 
-  // Precondition: match_element<T>(i).
+  /// Precondition: match_element<T>(i).
   template <class T>
   const T& get_as(std::size_t i) const noexcept {
     assert(match_element<T>(i));
     return *static_cast<const T*>(data_->at(i));
   }
 
-  // Write access; copies the payload first if it is shared (copy-on-write).
+  /// Write access; copies the payload first if it is shared (copy-on-write).
   template <class T>
   T& get_mutable_as(std::size_t i) {
     assert(match_element<T>(i));
     return *static_cast<T*>(mutable_at(i));
   }
 
-  // Pointer to element i if it has type T, else nullptr.
+  /// Pointer to element i if it has type T, else nullptr.
   template <class T>
   const T* get_if(std::size_t i) const noexcept {
     return match_element<T>(i) ? static_cast<const T*>(data_->at(i)) : nullptr;
@@ -268,7 +268,7 @@ public:
     return data_->mutable_at(i);
   }
 
-  // Gives this message a payload no other message shares.
+  /// Gives this message a payload no other message shares.
   void force_unshare() {
     if (data_ && !data_->unique())
       data_.reset(data_->copy(), false);
@@ -283,7 +283,7 @@ private:
   detail::intrusive_ptr<detail::message_data> data_;
 };
 
-// Builds a message; string literals become std::string.
+/// Builds a message; string literals become std::string.
 template <class... Ts>
 message make_message(Ts&&... xs) {
   using layout = detail::message_layout_of<detail::strip_and_convert_t<Ts>...>;
@@ -298,10 +298,10 @@ TROUPE_CORE_API std::string to_string(const message& msg);
 
 namespace detail {
 
-// Appends the text of one message element. Without an installed printer,
-// to_string(message) prints each element through its type_id; the
-// serialization layer installs one that knows announced types and the cast
-// form (type(value)) that reads back exactly.
+/// Appends the text of one message element. Without an installed printer,
+/// to_string(message) prints each element through its type_id; the
+/// serialization layer installs one that knows announced types and the cast
+/// form (type(value)) that reads back exactly.
 using element_printer = void (*)(std::string& out, type_id type, const void* value);
 TROUPE_CORE_API void set_element_printer(element_printer f) noexcept;
 

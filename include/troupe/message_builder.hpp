@@ -36,7 +36,7 @@ namespace troupe {
 
 namespace detail {
 
-// What a payload built at run time needs to know of one element's type.
+/// What a payload built at run time needs to know of one element's type.
 struct element_ops {
   std::size_t size;
   std::size_t align;
@@ -64,10 +64,10 @@ template <class T>
 inline constexpr element_ops element_ops_of{sizeof(T), alignof(T), &copy_element<T>, &move_element<T>,
                                             &destroy_element<T>};
 
-// A payload whose element types are known only at run time. One block holds
-//   message_data | elements | built_header | type_id[n] | const element_ops*[n] | uint32 offsets[n]
-// and the header's layout points into the same block, so that copying and
-// destroying the payload need nothing from the builder that made it.
+/// A payload whose element types are known only at run time. One block holds
+///   message_data | elements | built_header | type_id[n] | const element_ops*[n] | uint32 offsets[n]
+/// and the header's layout points into the same block, so that copying and
+/// destroying the payload need nothing from the builder that made it.
 struct built_header {
   message_layout layout;
   std::uint32_t total;
@@ -102,7 +102,7 @@ inline void built_destroy(message_data* p) noexcept {
 
 inline message_data* built_copy(const message_data* src);
 
-// A block for elements of these types, which are not constructed yet.
+/// A block for elements of these types, which are not constructed yet.
 inline message_data* built_allocate(const type_id* types, const element_ops* const* ops, std::size_t n) {
   std::vector<std::uint32_t> offsets(n);
   std::size_t pos = sizeof(message_data);
@@ -134,8 +134,8 @@ inline message_data* built_allocate(const type_id* types, const element_ops* con
   return new (mem) message_data(&h->layout);
 }
 
-// Constructs element i of `p` with make(i, address) for each i; on an
-// exception destroys those built and frees the block.
+/// Constructs element i of `p` with make(i, address) for each i; on an
+/// exception destroys those built and frees the block.
 template <class Make>
 message_data* built_fill(message_data* p, const element_ops* const* ops, std::size_t n, Make make) {
   std::size_t built = 0;
@@ -170,7 +170,7 @@ public:
     append(first, last);
   }
 
-  // Appends x as the next element.
+  /// Appends x as the next element.
   template <class T>
   message_builder& append(T&& x) {
     using U = detail::strip_and_convert_t<T>;
@@ -182,7 +182,7 @@ public:
     return *this;
   }
 
-  // Appends every element of [first, last).
+  /// Appends every element of [first, last).
   template <class Iter>
   message_builder& append(Iter first, Iter last) {
     for (; first != last; ++first)
@@ -202,7 +202,7 @@ public:
     return *this;
   }
 
-  // The elements so far, as one message (empty without elements).
+  /// The elements so far, as one message (empty without elements).
   message to_message() const {
     if (elements_.size() == 1)
       return elements_.front().value; // shares the payload; writes copy it first
@@ -210,7 +210,7 @@ public:
                  [](const detail::element_ops* ops, void* dst, const message& src) { ops->copy(dst, src.at(0)); });
   }
 
-  // The same, moving the elements out; the builder is empty afterwards.
+  /// The same, moving the elements out; the builder is empty afterwards.
   message move_to_message() {
     message result;
     if (elements_.size() == 1)
@@ -226,8 +226,8 @@ public:
     return result;
   }
 
-  // Runs `handler` on to_message(): its answer, or nullopt when no case
-  // matched (or the matching one skipped the message).
+  /// Runs `handler` on to_message(): its answer, or nullopt when no case
+  /// matched (or the matching one skipped the message).
   std::optional<message> apply(message_handler handler) const {
     auto msg = to_message();
     detail::invoke_result res;
@@ -248,8 +248,8 @@ private:
     const detail::element_ops* ops;
   };
 
-  // One payload with every element, each made by fill(ops, address, its
-  // single-element message); `elements` is elements_, const or not.
+  /// One payload with every element, each made by fill(ops, address, its
+  /// single-element message); `elements` is elements_, const or not.
   template <class Elements, class Fill>
   static message build(Elements& elements, Fill fill) {
     auto n = elements.size();

@@ -10,8 +10,8 @@ namespace troupe {
 class message_id {
 public:
   static constexpr std::uint64_t response_flag = std::uint64_t{1} << 63;
-  // Set on a request once it has been answered (reply, promise, delegate):
-  // the handler's return value is then no longer sent.
+  /// Set on a request once it has been answered (reply, promise, delegate):
+  /// the handler's return value is then no longer sent.
   static constexpr std::uint64_t answered_flag = std::uint64_t{1} << 62;
 
   constexpr message_id() noexcept = default;

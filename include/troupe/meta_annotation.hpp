@@ -20,15 +20,15 @@
 
 namespace troupe::meta {
 
-// The base of every annotation: what inspectors test for.
+/// The base of every annotation: what inspectors test for.
 struct annotation {};
 
 struct type_name_t : annotation {
   std::string_view value;
 };
 
-// The record's name in the text format; `name` must outlive the call (a
-// string literal does).
+/// The record's name in the text format; `name` must outlive the call (a
+/// string literal does).
 constexpr type_name_t type_name(std::string_view name) noexcept {
   return type_name_t{{}, name};
 }

@@ -15,7 +15,7 @@
 
 namespace troupe {
 
-// The seed's spellings, usable unqualified next to the rest of troupe.
+/// The seed's spellings, usable unqualified next to the rest of troupe.
 using net::publish;
 using net::remote_actor;
 

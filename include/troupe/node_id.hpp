@@ -32,29 +32,29 @@ public:
   constexpr node_id(const host_id_type& host, std::uint32_t process, std::uint32_t instance) noexcept
     : host_(host), process_(process), instance_(instance) {}
 
-  // A node id for a new actor system of this process: this host's id, this
-  // process's id and an instance number no other call in this process returns
-  // (its start is random, so a restarted process with the same pid differs too).
+  /// A node id for a new actor system of this process: this host's id, this
+  /// process's id and an instance number no other call in this process returns
+  /// (its start is random, so a restarted process with the same pid differs too).
   static node_id make_local();
 
-  // The host id of this machine, from /etc/machine-id or else the host name,
-  // hashed to 20 bytes (the same for every call).
+  /// The host id of this machine, from /etc/machine-id or else the host name,
+  /// hashed to 20 bytes (the same for every call).
   static const host_id_type& local_host_id();
 
   const host_id_type& host_id() const noexcept { return host_; }
   std::uint32_t process_id() const noexcept { return process_; }
   std::uint32_t instance() const noexcept { return instance_; }
 
-  // Every header of the wire asks this of its node fields: no comparison.
+  /// Every header of the wire asks this of its node fields: no comparison.
   bool valid() const noexcept {
     auto w = std::bit_cast<host_words>(host_);
     return (process_ | instance_ | w[0] | w[1] | w[2] | w[3] | w[4]) != 0;
   }
   explicit operator bool() const noexcept { return valid(); }
 
-  // By hand: the defaulted form compares the host id with a call to memcmp,
-  // and the middleman compares node ids several times per message. The
-  // instance differs first between two systems of one host.
+  /// By hand: the defaulted form compares the host id with a call to memcmp,
+  /// and the middleman compares node ids several times per message. The
+  /// instance differs first between two systems of one host.
   friend constexpr bool operator==(const node_id& x, const node_id& y) noexcept {
     if (x.instance_ != y.instance_ || x.process_ != y.process_)
       return false;
@@ -74,8 +74,8 @@ private:
   std::uint32_t instance_ = 0;
 };
 
-// "invalid-node" for none, else the host id in hex, '#', the process id, '.'
-// and the instance: "3f9a...c2#4711.2".
+/// "invalid-node" for none, else the host id in hex, '#', the process id, '.'
+/// and the instance: "3f9a...c2#4711.2".
 TROUPE_CORE_API std::string to_string(const node_id& x);
 
 } // namespace troupe

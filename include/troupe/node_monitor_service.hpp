@@ -14,8 +14,8 @@ class TROUPE_CORE_API node_monitor_service {
 public:
   virtual ~node_monitor_service();
 
-  // Sends node_down_msg to `observer` once the connection to `node` is lost,
-  // or at once when there is no connection to it.
+  /// Sends node_down_msg to `observer` once the connection to `node` is lost,
+  /// or at once when there is no connection to it.
   virtual void monitor_node(const node_id& node, const actor_addr& observer) = 0;
   virtual void demonitor_node(const node_id& node, const actor_addr& observer) = 0;
 };

@@ -15,8 +15,8 @@ namespace troupe {
 struct none_t {
   explicit constexpr none_t(int) noexcept {}
 
-  // A conversion to std::nullopt_t would do for construction but make
-  // `x = none` ambiguous between optional's assignment operators.
+  /// A conversion to std::nullopt_t would do for construction but make
+  /// `x = none` ambiguous between optional's assignment operators.
   template <class T>
   constexpr operator std::optional<T>() const noexcept { // NOLINT: implicit on purpose
     return std::nullopt;
@@ -25,8 +25,8 @@ struct none_t {
 
 inline constexpr none_t none{0};
 
-// Emptiness, not the contained value: an optional<node_id> that holds an
-// invalid node_id is not none.
+/// Emptiness, not the contained value: an optional<node_id> that holds an
+/// invalid node_id is not none.
 template <class T>
 constexpr bool operator==(const std::optional<T>& x, none_t) noexcept {
   return !x.has_value();

@@ -23,14 +23,14 @@
 
 namespace troupe {
 
-// Holds the set by reference: a group is a temporary in the config's
-// constructor and never outlives the config.
+/// Holds the set by reference: a group is a temporary in the config's
+/// constructor and never outlives the config.
 class opt_group {
 public:
   opt_group(config_option_set& options, std::string category) : options_(options), category_(std::move(category)) {}
 
-  // Throws std::invalid_argument for a spec without a long name or with a
-  // short name that is not one character (or is taken).
+  /// Throws std::invalid_argument for a spec without a long name or with a
+  /// short name that is not one character (or is taken).
   template <class T>
   opt_group& add(T& field, std::string_view spec, std::string description) {
     auto comma = spec.find(',');

@@ -24,16 +24,16 @@ namespace troupe {
 template <class T>
 class param {
 public:
-  // What a message holds in its place (see strip_and_convert): a signature or
-  // a pattern sees a parameter param<T> as a T.
+  /// What a message holds in its place (see strip_and_convert): a signature or
+  /// a pattern sees a parameter param<T> as a T.
   using message_type = T;
 
-  // element points to a T in a message; shared says whether another message
-  // sees the same payload. An unshared element belongs to the handler alone,
-  // so writing to it in place is safe.
+  /// element points to a T in a message; shared says whether another message
+  /// sees the same payload. An unshared element belongs to the handler alone,
+  /// so writing to it in place is safe.
   param(const void* element, bool shared) noexcept : ptr_(static_cast<const T*>(element)), shared_(shared) {}
 
-  // A copy would have to decide who may write to an unshared element.
+  /// A copy would have to decide who may write to an unshared element.
   param(const param&) = delete;
   param& operator=(const param&) = delete;
 
@@ -52,8 +52,8 @@ public:
   operator const T&() const noexcept { return *ptr_; } // NOLINT: reads like the element on purpose
   const T* operator->() const noexcept { return ptr_; }
 
-  // Write access: the element itself when nobody else sees it, else a private
-  // copy made now (later calls reuse it).
+  /// Write access: the element itself when nobody else sees it, else a private
+  /// copy made now (later calls reuse it).
   T& get_mutable() {
     if (shared_) {
       copy_ = std::make_unique<T>(*ptr_);
@@ -63,13 +63,13 @@ public:
     return const_cast<T&>(*ptr_); // NOLINT: unshared, so the handler owns it
   }
 
-  // The value, moved out of the message (or out of the private copy).
+  /// The value, moved out of the message (or out of the private copy).
   T&& move() { return std::move(get_mutable()); }
 
 private:
   const T* ptr_;
   bool shared_;
-  // On the heap so that moving a param never moves T and ptr_ stays valid.
+  /// On the heap so that moving a param never moves T and ptr_ stays valid.
   std::unique_ptr<T> copy_;
 };
 

@@ -26,7 +26,7 @@ public:
     deliver_msg(make_message(std::forward<Ts>(xs)...));
   }
 
-  // Whether the promise still owes the response to a request.
+  /// Whether the promise still owes the response to a request.
   bool pending() const noexcept { return state_ && state_->mid.is_request() && state_->requester; }
 
 private:

@@ -39,10 +39,10 @@ public:
 
   enum class kind_t : unsigned char { value, error, delegated, skip };
 
-  // No values: the answer of a void handler.
+  /// No values: the answer of a void handler.
   result() requires(sizeof...(Ts) == 0) : kind_(kind_t::value) {}
 
-  // The values of the answer (each converted to its declared type).
+  /// The values of the answer (each converted to its declared type).
   template <class... Us>
     requires(sizeof...(Ts) > 0 && sizeof...(Us) == sizeof...(Ts) && (std::is_convertible_v<Us&&, Ts> && ...)
              && !(sizeof...(Us) == 1 && (std::is_same_v<std::decay_t<Us>, error> || ...)))
@@ -54,22 +54,22 @@ public:
   template <error_code_enum E>
   result(E code) : result(error{code}) {} // NOLINT: implicit, like a return value
 
-  // Someone else answers: the actor delegate() forwarded the request to.
+  /// Someone else answers: the actor delegate() forwarded the request to.
   result(delegated<Ts...>) noexcept : kind_(kind_t::delegated) {} // NOLINT: implicit, like a return value
 
-  // A delegation to a dynamically typed actor, whose answer nobody checked.
+  /// A delegation to a dynamically typed actor, whose answer nobody checked.
   template <class D>
     requires std::same_as<D, delegated<message>> &&(!std::same_as<delegated<Ts...>, delegated<message>>)
       result(D) noexcept
       : kind_(kind_t::delegated) {} // NOLINT: implicit, like a return value
 
-    // Answered later through the promise.
+    /// Answered later through the promise.
     result(typed_response_promise<Ts...>) noexcept : kind_(kind_t::delegated) {} // NOLINT: implicit
 
-    // Leave the message in the mailbox for a later behavior.
+    /// Leave the message in the mailbox for a later behavior.
     result(skip_t) noexcept : kind_(kind_t::skip) {} // NOLINT: implicit, like a return value
 
-    // The value or the error of an expected<T>.
+    /// The value or the error of an expected<T>.
     template <class T>
       requires(sizeof...(Ts) == 1 && (std::is_convertible_v<T, Ts> && ...))
     result(expected<T> x) // NOLINT: implicit, like a return value
@@ -83,16 +83,16 @@ public:
     kind_t kind() const noexcept {
       return kind_;
     }
-    // The answer's values (for kind() == value).
+    /// The answer's values (for kind() == value).
     const message& values() const noexcept {
       return values_;
     }
-    // The error (for kind() == error).
+    /// The error (for kind() == error).
     const error& err() const noexcept {
       return err_;
     }
 
-    // What the runtime does with a handler's result.
+    /// What the runtime does with a handler's result.
     void apply_to(detail::invoke_result& res) && {
       switch (kind_) {
         case kind_t::value:
@@ -118,7 +118,7 @@ public:
     error err_;
 };
 
-// result<void> is result<>.
+/// result<void> is result<>.
 template <>
 class result<void> : public result<> {
 public:

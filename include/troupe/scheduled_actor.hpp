@@ -29,15 +29,15 @@ public:
   void ref_resumable() noexcept override;
   void deref_resumable() noexcept override;
 
-  // Starts the actor after spawn: schedules it (or starts its thread).
+  /// Starts the actor after spawn: schedules it (or starts its thread).
   void launch(execution_unit* ctx, spawn_options opts);
 
 protected:
   scheduled_actor() noexcept = default;
 
-  // The initial behavior; an empty one (after no become) ends the actor at once.
-  // event_based_actor forwards it to make_behavior(); typed actors to their
-  // make_behavior() returning a typed behavior (see typed/typed_event_based_actor.hpp).
+  /// The initial behavior; an empty one (after no become) ends the actor at once.
+  /// event_based_actor forwards it to make_behavior(); typed actors to their
+  /// make_behavior() returning a typed behavior (see typed/typed_event_based_actor.hpp).
   virtual behavior initial_behavior() { return {}; }
 
   void wake_up(execution_unit* ctx) override;

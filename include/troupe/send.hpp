@@ -22,24 +22,24 @@
 
 namespace troupe {
 
-// exit_msg{<empty source>, reason} to `to`, with the effect of send_exit: it
-// terminates unless it traps exits (exit_reason::kill cannot be trapped,
-// exit_reason::normal is ignored by actors that do not trap exits). CAF put
-// the receiver's own address in the source; troupe leaves it empty, as an
-// anonymous message has no sender to name.
+/// exit_msg{<empty source>, reason} to `to`, with the effect of send_exit: it
+/// terminates unless it traps exits (exit_reason::kill cannot be trapped,
+/// exit_reason::normal is ignored by actors that do not trap exits). CAF put
+/// the receiver's own address in the source; troupe leaves it empty, as an
+/// anonymous message has no sender to name.
 inline void anon_send_exit(const actor& to, error reason) {
   if (to)
     to.ctrl()->get()->enqueue(make_mailbox_element(nullptr, message_id{}, exit_msg{actor_addr{}, std::move(reason)}),
                               scheduler::current_worker());
 }
 
-// The same for an address; nothing if the actor is gone.
+/// The same for an address; nothing if the actor is gone.
 inline void anon_send_exit(const actor_addr& to, error reason) {
   anon_send_exit(actor{to.lock()}, std::move(reason));
 }
 
-// Sends xs to `to` as `from` sends them: the receiver's current_sender() is
-// `from`, and what it answers goes to `from`.
+/// Sends xs to `to` as `from` sends them: the receiver's current_sender() is
+/// `from`, and what it answers goes to `from`.
 template <class... Ts>
 void send_as(const actor& from, const actor& to, Ts&&... xs) {
   if (to)
@@ -47,14 +47,14 @@ void send_as(const actor& from, const actor& to, Ts&&... xs) {
                               scheduler::current_worker());
 }
 
-// To a typed actor: the compiler checks the message against its interface.
+/// To a typed actor: the compiler checks the message against its interface.
 template <detail::typed_handle Handle, class... Ts>
 void send_as(const actor& from, const Handle& to, Ts&&... xs) {
   detail::check_typed_input<Handle, Ts...>();
   send_as(from, actor{to}, std::forward<Ts>(xs)...);
 }
 
-// To every current member of a group, one shared copy each.
+/// To every current member of a group, one shared copy each.
 template <class... Ts>
 void send_as(const actor& from, const group& to, Ts&&... xs) {
   if (to)

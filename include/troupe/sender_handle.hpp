@@ -24,7 +24,7 @@ namespace troupe {
 
 class sender_handle {
 public:
-  // What a message holds in its place (see strip_and_convert).
+  /// What a message holds in its place (see strip_and_convert).
   using message_type = actor_addr;
 
   sender_handle() noexcept = default;
@@ -32,7 +32,7 @@ public:
 
   actor_id id() const noexcept { return ptr_ ? ptr_->id() : 0; }
   node_id node() const noexcept { return ptr_ ? ptr_->node() : node_id{}; }
-  // sender->id(), sender->node(): the control block (not valid when empty).
+  /// sender->id(), sender->node(): the control block (not valid when empty).
   actor_control_block* operator->() const noexcept { return ptr_.get(); }
   explicit operator bool() const noexcept { return static_cast<bool>(ptr_); }
   actor_control_block* get() const noexcept { return ptr_.get(); }
@@ -49,7 +49,7 @@ public:
   // NOLINTNEXTLINE(google-explicit-constructor)
   operator strong_actor_ptr() && noexcept { return std::move(ptr_); }
 
-  // The strong reference itself; leaves this handle empty.
+  /// The strong reference itself; leaves this handle empty.
   strong_actor_ptr release() && noexcept { return std::move(ptr_); }
 
   friend bool operator==(const sender_handle& a, const sender_handle& b) noexcept { return a.get() == b.get(); }
@@ -72,8 +72,8 @@ inline std::string to_string(const sender_handle& x) {
   return to_string(x.address());
 }
 
-// actor_cast from the sender: to `actor` or a typed handle it moves (rvalue)
-// or copies the strong reference; no weak-to-strong upgrade.
+/// actor_cast from the sender: to `actor` or a typed handle it moves (rvalue)
+/// or copies the strong reference; no weak-to-strong upgrade.
 template <class To>
 To actor_cast(sender_handle&& x) {
   if constexpr (std::is_same_v<To, actor_addr>)

@@ -30,7 +30,7 @@ inline constexpr spawn_options monitored = spawn_options::monitored_flag;
 inline constexpr spawn_options lazy_init = spawn_options::lazy_init_flag;
 inline constexpr spawn_options hidden = spawn_options::hidden_flag;
 
-// Passed to the constructor of class-based actors.
+/// Passed to the constructor of class-based actors.
 struct actor_config {
   spawn_options options = no_spawn_options;
 };

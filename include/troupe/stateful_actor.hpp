@@ -24,7 +24,7 @@ public:
       state.~State();
   }
 
-  // Lives in a union so that on_exit() can end its lifetime early.
+  /// Lives in a union so that on_exit() can end its lifetime early.
   union {
     State state;
   };

@@ -18,14 +18,14 @@
 
 namespace troupe {
 
-// The delimiters as they are: every character separates (boost's name).
+/// The delimiters as they are: every character separates (boost's name).
 constexpr std::string_view is_any_of(std::string_view delims) noexcept {
   return delims;
 }
 
-// For split's keep_all: drop every empty token. The name is boost's, where it
-// merges adjacent delimiters but keeps an empty first or last token; CAF gave
-// it this meaning, which ported programs rely on.
+/// For split's keep_all: drop every empty token. The name is boost's, where it
+/// merges adjacent delimiters but keeps an empty first or last token; CAF gave
+/// it this meaning, which ported programs rely on.
 inline constexpr bool token_compress_on = false;
 
 namespace detail {

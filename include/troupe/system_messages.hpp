@@ -12,26 +12,26 @@
 
 namespace troupe {
 
-// Sent to linked actors when an actor terminates (or by send_exit).
+/// Sent to linked actors when an actor terminates (or by send_exit).
 struct TROUPE_CORE_API exit_msg {
   actor_addr source;
   error reason;
 };
 
-// Sent to monitors when the monitored actor terminates.
+/// Sent to monitors when the monitored actor terminates.
 struct TROUPE_CORE_API down_msg {
   actor_addr source;
   error reason;
 };
 
-// Sent to an actor that monitors a node (self->monitor(node_id)) when the
-// connection to that node is lost, or at once if there is none.
+/// Sent to an actor that monitors a node (self->monitor(node_id)) when the
+/// connection to that node is lost, or at once if there is none.
 struct TROUPE_CORE_API node_down_msg {
   node_id node;
   error reason;
 };
 
-// A behavior's after(...) timeout fired; carries the timeout's generation.
+/// A behavior's after(...) timeout fired; carries the timeout's generation.
 struct TROUPE_CORE_API timeout_msg {
   std::uint64_t id;
 };

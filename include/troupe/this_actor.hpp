@@ -10,7 +10,7 @@ namespace troupe {
 
 class abstract_actor;
 
-// nullptr outside of an actor (main, a scoped_actor's thread, a timer).
+/// nullptr outside of an actor (main, a scoped_actor's thread, a timer).
 TROUPE_CORE_API abstract_actor* this_actor() noexcept;
 
 } // namespace troupe

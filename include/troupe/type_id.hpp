@@ -36,7 +36,7 @@ void stringify_erased(std::string& out, const void* ptr) {
   stringify(out, *static_cast<const T*>(ptr));
 }
 
-// Exported, so that the shared library and the program agree on every type's id.
+/// Exported, so that the shared library and the program agree on every type's id.
 template <class T>
 TROUPE_CORE_API inline constexpr type_meta type_meta_v{pretty_type_name<T>(), &stringify_erased<T>};
 

@@ -32,7 +32,7 @@ public:
     rp_.deliver(std::forward<Us>(xs)...);
   }
 
-  // Answers the request with an error instead.
+  /// Answers the request with an error instead.
   void deliver(error err) { rp_.deliver(std::move(err)); }
 
   bool pending() const noexcept { return rp_.pending(); }

@@ -28,8 +28,8 @@ public:
     top_ = std::move(b);
   }
 
-  // Pops the top. Inside a handler the first pop removes the behavior that is
-  // running, so it is kept alive in `retired` until the handler returns.
+  /// Pops the top. Inside a handler the first pop removes the behavior that is
+  /// running, so it is kept alive in `retired` until the handler returns.
   void pop_back(bool in_handler, behavior& retired) {
     if (in_handler && !retired)
       retired = std::move(top_);

@@ -49,7 +49,7 @@ struct function_actor_traits {
   static constexpr bool is_typed = typed_actor_class<impl>;
 };
 
-// A function spawned as a typed actor returns exactly its interface's behavior.
+/// A function spawned as a typed actor returns exactly its interface's behavior.
 template <class F>
 constexpr void check_actor_function() noexcept {
   using traits = function_actor_traits<F>;
@@ -58,9 +58,9 @@ constexpr void check_actor_function() noexcept {
                   "a function spawned as a typed actor must return the behavior_type of its self pointer's interface");
 }
 
-// Calls fun(self, xs...) or fun(xs...), turning its result into the actor's
-// behavior type (an empty one for a function returning void; nothing when
-// Behavior is void).
+/// Calls fun(self, xs...) or fun(xs...), turning its result into the actor's
+/// behavior type (an empty one for a function returning void; nothing when
+/// Behavior is void).
 template <bool HasSelf, class Behavior, class Self, class Fun, class... Xs>
 Behavior invoke_actor_fun(Self* self, Fun& fun, Xs&... xs) {
   auto call = [&]() -> decltype(auto) {
@@ -79,16 +79,16 @@ Behavior invoke_actor_fun(Self* self, Fun& fun, Xs&... xs) {
   }
 }
 
-// The function and its arguments, needed once at initialisation: kept out of
-// line so that they cost an idle actor only a pointer.
+/// The function and its arguments, needed once at initialisation: kept out of
+/// line so that they cost an idle actor only a pointer.
 template <class F, class... Ts>
 struct init_call : cache_allocated<init_call<F, Ts...>> {
   init_call(F f, Ts... xs) : call(std::move(f), std::move(xs)...) {}
   std::tuple<F, Ts...> call;
 };
 
-// Impl is event_based_actor, a class derived from it, or a typed actor class;
-// make_behavior() returns whatever Impl's does (behavior or a typed behavior).
+/// Impl is event_based_actor, a class derived from it, or a typed actor class;
+/// make_behavior() returns whatever Impl's does (behavior or a typed behavior).
 template <class Impl, bool HasSelf, class F, class... Ts>
 class function_actor final : public Impl {
 public:

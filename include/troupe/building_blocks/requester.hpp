@@ -18,17 +18,17 @@ namespace troupe::detail {
 template <class Self, bool RequestAwaits>
 class requester : public local_actor {
 public:
-  // Sends a request; the response (or an error: sec::request_timeout after
-  // `timeout`, sec::request_receiver_down) goes to the handlers given to
-  // then()/await()/receive() on the returned handle. `infinite` sets no timeout.
+  /// Sends a request; the response (or an error: sec::request_timeout after
+  /// `timeout`, sec::request_receiver_down) goes to the handlers given to
+  /// then()/await()/receive() on the returned handle. `infinite` sets no timeout.
   template <timeout_value Timeout, class... Ts>
   response_handle<Self> request(const actor& dest, Timeout timeout, Ts&&... xs) {
     auto id = send_request(dest, to_timeout(timeout), make_message(std::forward<Ts>(xs)...));
     return {static_cast<Self*>(this), id, RequestAwaits};
   }
 
-  // A request to a typed actor: the message is checked against its interface
-  // and the handle checks the response handlers against the declared result.
+  /// A request to a typed actor: the message is checked against its interface
+  /// and the handle checks the response handlers against the declared result.
   template <typed_handle Handle, timeout_value Timeout, class... Ts>
   auto request(const Handle& dest, Timeout timeout, Ts&&... xs) {
     check_typed_input<Handle, Ts...>();
@@ -36,8 +36,8 @@ public:
     return handle{request(actor{dest}, timeout, std::forward<Ts>(xs)...)};
   }
 
-  // The synchronous send: then() awaits the response; an after(d)
-  // handler among the response handlers sets the timeout.
+  /// The synchronous send: then() awaits the response; an after(d)
+  /// handler among the response handlers sets the timeout.
   template <class... Ts>
   response_handle<Self> sync_send(const actor& dest, Ts&&... xs) {
     auto id = send_request(dest, infinite_timeout, make_message(std::forward<Ts>(xs)...));

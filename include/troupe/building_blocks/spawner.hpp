@@ -19,7 +19,7 @@
 
 namespace troupe::detail {
 
-// What an entry point promises about the spawned actor.
+/// What an entry point promises about the spawned actor.
 enum class spawn_kind { any, typed_only };
 
 struct spawner {
@@ -48,8 +48,8 @@ struct spawner {
     }
   }
 
-  // Without a spawning actor (parent == nullptr), linked and monitored have
-  // nobody to link or monitor: the entry points without one reject them.
+  /// Without a spawning actor (parent == nullptr), linked and monitored have
+  /// nobody to link or monitor: the entry points without one reject them.
   template <spawn_options Os>
   static constexpr void check_parentless() noexcept {
     static_assert(!has_option(Os, linked) && !has_option(Os, monitored),
@@ -76,8 +76,8 @@ struct spawner {
     return result;
   }
 
-  // Allocates control block and actor in one block; does not start it. An
-  // invalid handle during shutdown (the defined outcome of a late spawn).
+  /// Allocates control block and actor in one block; does not start it. An
+  /// invalid handle during shutdown (the defined outcome of a late spawn).
   template <class Impl, spawn_options Os, class System, class... Ts>
   static std::pair<actor, Impl*> make_actor(System& sys, Ts&&... xs) {
     static_assert(alignof(Impl) <= 16, "actor classes may not be over-aligned");

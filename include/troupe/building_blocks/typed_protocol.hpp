@@ -8,11 +8,11 @@
 
 namespace troupe::detail {
 
-// A handle with a message interface (typed_actor<...>). It provides
-//   H::signatures                                 its interface
-//   H::template accepts<Ts...>                    whether a message (Ts...) fits it
-//   H::template response_handle_for<Self, Ts...>  what a request (Ts...) returns
-//                                                 (its response_types: the answer)
+/// A handle with a message interface (typed_actor<...>). It provides
+///   H::signatures                                 its interface
+///   H::template accepts<Ts...>                    whether a message (Ts...) fits it
+///   H::template response_handle_for<Self, Ts...>  what a request (Ts...) returns
+///                                                 (its response_types: the answer)
 template <class H>
 concept typed_handle = requires(const H& x) {
   typename H::signatures;
@@ -20,9 +20,9 @@ concept typed_handle = requires(const H& x) {
   x.ctrl();
 };
 
-// An actor class with a message interface (typed_actor<...>::base and classes
-// derived from it): spawning one returns its handle_type, and its
-// make_behavior() returns behavior_type.
+/// An actor class with a message interface (typed_actor<...>::base and classes
+/// derived from it): spawning one returns its handle_type, and its
+/// make_behavior() returns behavior_type.
 template <class T>
 concept typed_actor_class = requires {
   typename T::handle_type;
@@ -30,22 +30,22 @@ concept typed_actor_class = requires {
   typename T::signatures;
 };
 
-// A behavior with a message interface; actor_type is the class that runs it.
+/// A behavior with a message interface; actor_type is the class that runs it.
 template <class B>
 concept typed_behavior_result = requires {
   typename B::signatures;
   typename B::actor_type;
 };
 
-// A class that is no actor but a state some actor class runs (a composable
-// behavior): S::host_actor<S> is that class, spawn<S>(xs...) spawns it (it
-// builds the S from xs...) and returns its handle.
+/// A class that is no actor but a state some actor class runs (a composable
+/// behavior): S::host_actor<S> is that class, spawn<S>(xs...) spawns it (it
+/// builds the S from xs...) and returns its handle.
 template <class S>
 concept hosted_state = requires {
   typename S::template host_actor<S>;
 };
 
-// The one place that rejects a message the receiver's interface does not declare.
+/// The one place that rejects a message the receiver's interface does not declare.
 template <typed_handle Handle, class... Ts>
 constexpr void check_typed_input() noexcept {
   static_assert(Handle::template accepts<Ts...>, "typed actor does not support given input");

@@ -20,11 +20,11 @@ public:
   using time_point = std::chrono::steady_clock::time_point;
   using duration = std::chrono::nanoseconds;
 
-  // Why a message is reported.
+  /// Why a message is reported.
   enum class verdict { keep_waiting, behavior_changed, too_old };
 
-  // `e` was skipped at `now` under behavior `generation`. A limit of zero
-  // turns the age check off.
+  /// `e` was skipped at `now` under behavior `generation`. A limit of zero
+  /// turns the age check off.
   verdict skipped(const mailbox_element* e, time_point now, std::uint8_t generation, duration limit) {
     auto [i, fresh] = entries_.try_emplace(e, entry{now, generation, false});
     if (fresh) {
@@ -42,12 +42,12 @@ public:
     return verdict::keep_waiting;
   }
 
-  // `e` was handled (or dropped): it no longer waits.
+  /// `e` was handled (or dropped): it no longer waits.
   void forget(const mailbox_element* e) noexcept { entries_.erase(e); }
 
-  // Calls f(e) for each waiting message not reported yet whose age reached
-  // `limit`, and counts it as reported. Scans only when the earliest such
-  // deadline has passed.
+  /// Calls f(e) for each waiting message not reported yet whose age reached
+  /// `limit`, and counts it as reported. Scans only when the earliest such
+  /// deadline has passed.
   template <class F>
   void report_old(time_point now, duration limit, F f) {
     if (limit <= duration::zero() || now < next_check_)
@@ -66,7 +66,7 @@ public:
   }
 
   bool empty() const noexcept { return entries_.empty(); }
-  // Messages reported so far.
+  /// Messages reported so far.
   std::size_t reported() const noexcept { return reported_; }
 
 private:

@@ -16,12 +16,12 @@
 
 namespace troupe {
 
-// A set of message handlers (canonical: message_handler, or behavior).
+/// A set of message handlers (canonical: message_handler, or behavior).
 using partial_function = message_handler;
 
-// spawn(f, xs...) and spawn<Impl>(xs...) without naming a system
-// (`actor ms = spawn(f);`), on actor_system::current() (canonical: sys.spawn or
-// self->spawn). Throws std::logic_error when no actor_system exists.
+/// spawn(f, xs...) and spawn<Impl>(xs...) without naming a system
+/// (`actor ms = spawn(f);`), on actor_system::current() (canonical: sys.spawn or
+/// self->spawn). Throws std::logic_error when no actor_system exists.
 template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
 auto spawn(F fun, Ts&&... xs) {
   return detail::implicit_system("spawn").spawn<Os>(std::move(fun), std::forward<Ts>(xs)...);
@@ -32,8 +32,8 @@ auto spawn(Ts&&... xs) {
   return detail::implicit_system("spawn").spawn<Impl, Os>(std::forward<Ts>(xs)...);
 }
 
-// typed_spawn(f) (`math ms = typed_spawn(f);`): spawn restricted to typed actors,
-// on actor_system::current() (canonical: spawn, which returns the typed handle).
+/// typed_spawn(f) (`math ms = typed_spawn(f);`): spawn restricted to typed actors,
+/// on actor_system::current() (canonical: spawn, which returns the typed handle).
 template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
 auto typed_spawn(F fun, Ts&&... xs) {
   return detail::implicit_system("typed_spawn").typed_spawn<Os>(std::move(fun), std::forward<Ts>(xs)...);

@@ -15,8 +15,8 @@
 
 namespace troupe {
 
-// A type: on<int, anything>() matches an int followed by any elements; as a
-// value inside on(...) write anything{}.
+/// A type: on<int, anything>() matches an int followed by any elements; as a
+/// value inside on(...) write anything{}.
 struct anything {};
 using anything_t = anything;
 
@@ -33,19 +33,19 @@ inline constexpr arg_match_t arg_match{};
 
 namespace detail {
 
-// Matches any number of elements of any type.
+/// Matches any number of elements of any type.
 struct wildcard_elem {
   using type = void;
 };
 
-// Matches one element of type T.
+/// Matches one element of type T.
 template <class T>
 struct type_elem {
   using type = T;
   constexpr bool check(const T&) const noexcept { return true; }
 };
 
-// Matches one element of type T equal to a stored value.
+/// Matches one element of type T equal to a stored value.
 template <class T, class V>
 struct value_elem {
   using type = T;
@@ -53,7 +53,7 @@ struct value_elem {
   bool check(const T& x) const { return x == value; }
 };
 
-// Matches one atom equal to V (no storage: V is part of the type).
+/// Matches one atom equal to V (no storage: V is part of the type).
 template <atom_value V>
 struct atom_const_elem {
   using type = atom_value;
@@ -61,7 +61,7 @@ struct atom_const_elem {
   static constexpr bool check(const atom_value& x) noexcept { return x == V; }
 };
 
-// Turns one argument of on(...) into a pattern element.
+/// Turns one argument of on(...) into a pattern element.
 template <class A>
 constexpr auto to_elem(A&& x) {
   using D = std::decay_t<A>;
@@ -101,7 +101,7 @@ struct elem_info {
         return i;
     return count;
   }();
-  // Pattern positions of the typed (non-wildcard) elements.
+  /// Pattern positions of the typed (non-wildcard) elements.
   static constexpr std::size_t num_typed = count - num_wild;
   static constexpr auto typed = [] {
     std::array<std::size_t, num_typed == 0 ? 1 : num_typed> r{};

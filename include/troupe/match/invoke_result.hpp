@@ -14,7 +14,7 @@
 
 namespace troupe {
 
-// Returned by a handler to leave the message in the mailbox for a later behavior.
+/// Returned by a handler to leave the message in the mailbox for a later behavior.
 struct skip_t {
   constexpr skip_t operator()() const noexcept { return *this; }
 };
@@ -22,13 +22,13 @@ inline constexpr skip_t skip{};
 
 namespace detail {
 
-// What invoking a handler produced.
+/// What invoking a handler produced.
 struct invoke_result {
   enum kind_t : unsigned char { no_match, done, reply, skipped } kind = no_match;
   message value; // the reply, for kind == reply
 };
 
-// Converts a callback's return value into an invoke_result.
+/// Converts a callback's return value into an invoke_result.
 template <class R>
 void set_result(invoke_result& res, R&& x) {
   using D = std::decay_t<R>;

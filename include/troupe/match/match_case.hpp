@@ -33,7 +33,7 @@ public:
     check_arg_types(std::make_index_sequence<arity>{});
   }
 
-  // Tries this case on msg; on a match runs the callback and fills res.
+  /// Tries this case on msg; on a match runs the callback and fills res.
   bool invoke(message& msg, detail::invoke_result& res) {
     const std::size_t n = msg.size();
     if constexpr (info::num_wild == 0) {
@@ -50,7 +50,7 @@ private:
   template <std::size_t J>
   using typed_elem_t = std::tuple_element_t<info::typed[J], std::tuple<Elems...>>;
 
-  // Message index of pattern position i when the message has n elements.
+  /// Message index of pattern position i when the message has n elements.
   static constexpr std::size_t msg_index(std::size_t i, std::size_t n) noexcept {
     return i < info::wild_pos ? i : n - (info::count - i);
   }

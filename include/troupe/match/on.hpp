@@ -28,8 +28,8 @@ struct no_guard {
   }
 };
 
-// A callback parameter's element: its type, or for an atom constant
-// parameter (add_atom) the atom it names.
+/// A callback parameter's element: its type, or for an atom constant
+/// parameter (add_atom) the atom it names.
 template <class T>
 struct param_elem {
   using type = type_elem<T>;
@@ -52,8 +52,8 @@ struct arg_match_elems {
 
 } // namespace detail
 
-// The left-hand side of `>>`: elements, an optional guard, and whether arg_match
-// asks to take the remaining element types from the callback.
+/// The left-hand side of `>>`: elements, an optional guard, and whether arg_match
+/// asks to take the remaining element types from the callback.
 template <bool ArgMatch, class Guard, class... Elems>
 class pattern {
 public:
@@ -85,7 +85,7 @@ private:
   Guard guard_;
 };
 
-// on<int, float>(), on<int, anything>()
+/// on<int, float>(), on<int, anything>()
 template <class... Ts>
 constexpr auto on() {
   return pattern<false, detail::no_guard, typename detail::val_elem_of<Ts>::type...>{{}, {}};
@@ -96,7 +96,7 @@ template <class T>
 struct is_arg_match : std::is_same<std::decay_t<T>, arg_match_t> {};
 } // namespace detail
 
-// on(atom("get"), 42, "text", val<int>, anything, arg_match)
+/// on(atom("get"), 42, "text", val<int>, anything, arg_match)
 template <class T, class... Ts>
 constexpr auto on(T&& x, Ts&&... xs) {
   constexpr std::size_t n = 1 + sizeof...(Ts);
@@ -129,17 +129,17 @@ constexpr auto on(arg_match_t) {
   return pattern<true, detail::no_guard>{{}, {}};
 }
 
-// on_arg_match >> [](int a, int b) { ... } is on(arg_match) >> ...
+/// on_arg_match >> [](int a, int b) { ... } is on(arg_match) >> ...
 inline constexpr auto on_arg_match = pattern<true, detail::no_guard>{{}, {}};
 
-// Matches every message; `others >> f` and `others() >> f` both work.
+/// Matches every message; `others >> f` and `others() >> f` both work.
 struct others_t : pattern<false, detail::no_guard, detail::wildcard_elem> {
   constexpr others_t() : pattern({}, {}) {}
   constexpr others_t operator()() const { return *this; }
 };
 inline constexpr others_t others{};
 
-// A plain callable is a match case whose types come from its signature.
+/// A plain callable is a match case whose types come from its signature.
 template <class F>
 auto make_match_case(F fun) {
   if constexpr (requires { fun.invoke(std::declval<message&>(), std::declval<detail::invoke_result&>()); })

@@ -32,7 +32,7 @@ constexpr timeout_builder after(std::chrono::duration<Rep, Period> d) {
   return {std::chrono::duration_cast<std::chrono::nanoseconds>(d)};
 }
 
-// after(infinite) >> f: a handler that never runs (no timer is scheduled).
+/// after(infinite) >> f: a handler that never runs (no timer is scheduled).
 constexpr timeout_builder after(infinite_t) {
   return {detail::infinite_timeout};
 }

@@ -49,9 +49,9 @@ public:
 
   // ---- behavior -------------------------------------------------------------------
 
-  // As for every actor; a broker's become also keeps its socket bookkeeping
-  // (which connections exist, when to cut the next chunk), so call it on the
-  // broker pointer.
+  /// As for every actor; a broker's become also keeps its socket bookkeeping
+  /// (which connections exist, when to cut the next chunk), so call it on the
+  /// broker pointer.
   template <class T, class... Ts>
     requires(!std::is_same_v<std::decay_t<T>, keep_behavior_t>)
   void become(T&& x, Ts&&... xs) { become_tracked(behavior{std::forward<T>(x), std::forward<Ts>(xs)...}, true); }
@@ -65,65 +65,65 @@ public:
   // Each call on a handle this broker has no open socket for (never had, closed
   // it, or was told it closed) returns sec::invalid_argument and does nothing.
 
-  // How the connection's bytes are cut into new_data_msg chunks from the next
-  // chunk on. Nothing is read from a connection before its first call.
+  /// How the connection's bytes are cut into new_data_msg chunks from the next
+  /// chunk on. Nothing is read from a connection before its first call.
   error configure_read(connection_handle hdl, receive_policy policy);
 
-  // Appends n bytes to the connection's write buffer; flush sends them.
+  /// Appends n bytes to the connection's write buffer; flush sends them.
   error write(connection_handle hdl, std::size_t n, const void* data);
   error write(connection_handle hdl, std::string_view text) { return write(hdl, text.size(), text.data()); }
 
-  // Hands the write buffer to the I/O thread. Bytes of one connection go out
-  // in the order they were written; a connection that failed meanwhile drops
-  // them (its connection_closed_msg is on the way).
+  /// Hands the write buffer to the I/O thread. Bytes of one connection go out
+  /// in the order they were written; a connection that failed meanwhile drops
+  /// them (its connection_closed_msg is on the way).
   error flush(connection_handle hdl);
 
-  // Sends what was written (flushed or not), then closes. The broker gets no
-  // more data from it, and then its connection_closed_msg.
+  /// Sends what was written (flushed or not), then closes. The broker gets no
+  /// more data from it, and then its connection_closed_msg.
   error close(connection_handle hdl);
 
-  // Stops accepting; acceptor_closed_msg follows.
+  /// Stops accepting; acceptor_closed_msg follows.
   error close(accept_handle hdl);
 
-  // Closes every connection and acceptor of this broker.
+  /// Closes every connection and acceptor of this broker.
   void close_all();
 
-  // Connects to host:port (blocking this broker, at most
-  // middleman.connect-timeout) and adds the connection.
+  /// Connects to host:port (blocking this broker, at most
+  /// middleman.connect-timeout) and adds the connection.
   expected<connection_handle> add_tcp_scribe(const std::string& host, std::uint16_t port);
 
-  // Listens on `port` (0: any free port; local_port tells which) of `addr`
-  // (empty: every interface); each accepted connection arrives as a
-  // new_connection_msg.
+  /// Listens on `port` (0: any free port; local_port tells which) of `addr`
+  /// (empty: every interface); each accepted connection arrives as a
+  /// new_connection_msg.
   expected<accept_handle> add_tcp_doorman(std::uint16_t port = 0, const std::string& addr = {},
                                           bool reuse_addr = false);
 
-  // Spawns fun(broker* self, hdl, xs...) as a new broker that takes over the
-  // connection hdl: its socket, what was written to it and not yet flushed,
-  // its receive policy and the bytes not yet handled here (a chunk already
-  // on its way to this broker is cut again for the new one, unless this
-  // broker forks from inside that chunk's handler, which counts as handling
-  // it). This broker has no such handle any more. An invalid handle when hdl
-  // is not an open connection of this broker or the system shuts down:
-  // nothing is spawned then and the connection stays here.
+  /// Spawns fun(broker* self, hdl, xs...) as a new broker that takes over the
+  /// connection hdl: its socket, what was written to it and not yet flushed,
+  /// its receive policy and the bytes not yet handled here (a chunk already
+  /// on its way to this broker is cut again for the new one, unless this
+  /// broker forks from inside that chunk's handler, which counts as handling
+  /// it). This broker has no such handle any more. An invalid handle when hdl
+  /// is not an open connection of this broker or the system shuts down:
+  /// nothing is spawned then and the connection stays here.
   template <class F, class... Ts>
   actor fork(F fun, connection_handle hdl, Ts&&... xs);
 
-  // The open connections and acceptors, in the order of their handles.
+  /// The open connections and acceptors, in the order of their handles.
   std::vector<connection_handle> connections() const;
   std::vector<accept_handle> acceptors() const;
   std::size_t num_connections() const noexcept { return connections_.size(); }
   bool valid(connection_handle hdl) const { return connections_.count(hdl) != 0; }
   bool valid(accept_handle hdl) const { return acceptors_.count(hdl) != 0; }
 
-  // The port an acceptor listens on; 0 for a handle that is not an open
-  // acceptor of this broker.
+  /// The port an acceptor listens on; 0 for a handle that is not an open
+  /// acceptor of this broker.
   std::uint16_t local_port(accept_handle hdl) const;
 
 protected:
   behavior initial_behavior() override;
-  // The broker's sockets close (after sending what was written) and tell
-  // nobody: the broker is gone.
+  /// The broker's sockets close (after sending what was written) and tell
+  /// nobody: the broker is gone.
   void on_exit() override;
 
 private:
@@ -137,21 +137,21 @@ private:
   void become_tracked(behavior bhvr, bool discard_old);
   behavior track(behavior bhvr);
   broker_io& io();
-  // The handler of a new_data_msg for hdl returned: cut the next chunk.
+  /// The handler of a new_data_msg for hdl returned: cut the next chunk.
   void chunk_done(connection_handle hdl);
 
   std::shared_ptr<broker_io> io_; // made on first use, or adopted at spawn
   broker_registry* registry_ = nullptr;
   std::map<connection_handle, connection_state> connections_;
   std::map<accept_handle, std::uint16_t> acceptors_; // with their ports
-  // The connection whose chunk a handler is handling right now, if any: a
-  // fork from inside that handler must not have the chunk cut again.
+  /// The connection whose chunk a handler is handling right now, if any: a
+  /// fork from inside that handler must not have the chunk cut again.
   std::optional<connection_handle> chunk_in_hand_;
 };
 
-// Sockets that mm.spawn_server and mm.spawn_client open before their broker
-// exists, so that a failure is their result rather than a dead broker. The
-// broker adopts them at spawn; what no broker adopted closes with this object.
+/// Sockets that mm.spawn_server and mm.spawn_client open before their broker
+/// exists, so that a failure is their result rather than a dead broker. The
+/// broker adopts them at spawn; what no broker adopted closes with this object.
 class broker_sockets {
 public:
   explicit broker_sockets(middleman& mm) noexcept : mm_(mm) {}
@@ -159,15 +159,15 @@ public:
   broker_sockets(const broker_sockets&) = delete;
   broker_sockets& operator=(const broker_sockets&) = delete;
 
-  // Binds and listens; `port` becomes the port bound.
+  /// Binds and listens; `port` becomes the port bound.
   expected<accept_handle> open_acceptor(std::uint16_t& port, const std::string& addr, bool reuse_addr);
   expected<connection_handle> open_connection(const std::string& host, std::uint16_t port);
 
-  // The connection hdl of `from` (one of its open connections), for
-  // hand_to to move; `from` keeps it until then (a fork).
+  /// The connection hdl of `from` (one of its open connections), for
+  /// hand_to to move; `from` keeps it until then (a fork).
   void take_over(broker& from, connection_handle hdl) noexcept;
 
-  // Gives the sockets to `b`, spawned and not yet launched.
+  /// Gives the sockets to `b`, spawned and not yet launched.
   void hand_to(broker& b);
 
 private:
@@ -181,9 +181,9 @@ private:
   connection_handle forked_;
 };
 
-// Spawns fun as a broker that starts with `sockets`. Brokers are hidden
-// actors: they do not keep the system alive, and the system's shutdown ends
-// them (middleman::stop).
+/// Spawns fun as a broker that starts with `sockets`. Brokers are hidden
+/// actors: they do not keep the system alive, and the system's shutdown ends
+/// them (middleman::stop).
 template <spawn_options Os, class F, class... Ts>
 actor spawn_broker_with(actor_system& sys, broker_sockets& sockets, F fun, Ts&&... xs) {
   troupe::detail::spawner::check_parentless<Os>();

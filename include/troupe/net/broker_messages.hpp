@@ -15,35 +15,35 @@
 
 namespace troupe::net {
 
-// An acceptor took a new connection. Nothing is read from it before the
-// broker calls configure_read.
+/// An acceptor took a new connection. Nothing is read from it before the
+/// broker calls configure_read.
 struct new_connection_msg {
   accept_handle source;
   connection_handle handle;
   friend bool operator==(const new_connection_msg&, const new_connection_msg&) = default;
 };
 
-// One chunk of a connection's bytes, cut by its receive_policy. The next
-// chunk of the same connection is cut after this message's handler returned,
-// so a configure_read inside the handler applies to the very next chunk.
+/// One chunk of a connection's bytes, cut by its receive_policy. The next
+/// chunk of the same connection is cut after this message's handler returned,
+/// so a configure_read inside the handler applies to the very next chunk.
 struct new_data_msg {
   connection_handle handle;
   std::vector<std::byte> buf;
 
-  // The bytes as characters, for text protocols.
+  /// The bytes as characters, for text protocols.
   std::string_view text() const noexcept { return {reinterpret_cast<const char*>(buf.data()), buf.size()}; }
   friend bool operator==(const new_data_msg&, const new_data_msg&) = default;
 };
 
-// The connection is gone: the peer closed it (after the chunks its policy
-// could still cut were delivered; a shorter rest is dropped), it failed, or
-// the broker closed it (then everything written before was sent, or failed).
+/// The connection is gone: the peer closed it (after the chunks its policy
+/// could still cut were delivered; a shorter rest is dropped), it failed, or
+/// the broker closed it (then everything written before was sent, or failed).
 struct connection_closed_msg {
   connection_handle handle;
   friend bool operator==(const connection_closed_msg&, const connection_closed_msg&) = default;
 };
 
-// The acceptor is gone: the broker closed it, or accepting failed for good.
+/// The acceptor is gone: the broker closed it, or accepting failed for good.
 struct acceptor_closed_msg {
   accept_handle handle;
   friend bool operator==(const acceptor_closed_msg&, const acceptor_closed_msg&) = default;

@@ -49,7 +49,7 @@ std::vector<std::string> signature_texts(troupe::detail::type_list<Sigs...>) {
 
 } // namespace detail
 
-// Sorted and without duplicates; empty for `actor`.
+/// Sorted and without duplicates; empty for `actor`.
 template <class Handle>
 std::vector<std::string> interface_of() {
   if constexpr (std::is_same_v<Handle, actor>)
@@ -58,9 +58,9 @@ std::vector<std::string> interface_of() {
     return detail::signature_texts(typename Handle::signatures{});
 }
 
-// Whether an actor publishing `published` can stand behind a handle expecting
-// `expected`: every expected signature is published (the published interface
-// may be larger). A dynamically typed actor (no signatures) fits only `actor`.
+/// Whether an actor publishing `published` can stand behind a handle expecting
+/// `expected`: every expected signature is published (the published interface
+/// may be larger). A dynamically typed actor (no signatures) fits only `actor`.
 inline bool interface_fits(const std::vector<std::string>& published, const std::vector<std::string>& expected) {
   if (expected.empty())
     return true;

@@ -31,12 +31,12 @@ class memory_link;
 
 class memory_network {
 public:
-  // Which way a fault acts on a connection: towards the end that published
-  // the port, towards the end that connected, or both.
+  /// Which way a fault acts on a connection: towards the end that published
+  /// the port, towards the end that connected, or both.
   enum class direction { to_server, to_client, both };
 
-  // The network of this name, made on first use; it lives while a system or
-  // a test holds it.
+  /// The network of this name, made on first use; it lives while a system or
+  /// a test holds it.
   static std::shared_ptr<memory_network> get(const std::string& name);
 
   explicit memory_network(std::string name) : name_(std::move(name)) {}
@@ -48,44 +48,44 @@ public:
 
   // ---- faults: on every connection to `port`, present and later ----
 
-  // The connections carry nothing until heal(port): what is written waits,
-  // in order, as TCP's retransmissions would, and a peer that hears nothing
-  // for middleman.connection-timeout declares the other end dead.
+  /// The connections carry nothing until heal(port): what is written waits,
+  /// in order, as TCP's retransmissions would, and a peer that hears nothing
+  /// for middleman.connection-timeout declares the other end dead.
   void partition(std::uint16_t port);
-  // Delivers what waited and carries bytes again.
+  /// Delivers what waited and carries bytes again.
   void heal(std::uint16_t port);
-  // Each write arrives `d` after it was written (0: at once); order is kept.
+  /// Each write arrives `d` after it was written (0: at once); order is kept.
   void set_delay(std::uint16_t port, std::chrono::nanoseconds d);
-  // The next `n` writes in `dir` on each open connection are lost whole (a
-  // write carries whole frames, so the connection goes on with the frames
-  // after them).
+  /// The next `n` writes in `dir` on each open connection are lost whole (a
+  /// write carries whole frames, so the connection goes on with the frames
+  /// after them).
   void drop_writes(std::uint16_t port, direction dir, std::size_t n);
-  // Breaks every open connection to `port`: both ends see it lost, as after
-  // a reset. Returns how many were broken.
+  /// Breaks every open connection to `port`: both ends see it lost, as after
+  /// a reset. Returns how many were broken.
   std::size_t cut(std::uint16_t port);
 
   // ---- what a test can observe ----
 
-  // Connections to `port` that neither end has closed.
+  /// Connections to `port` that neither end has closed.
   std::size_t connections(std::uint16_t port);
   bool listening(std::uint16_t port);
 
   // ---- for the middleman ----
 
-  // Called with the server's end of each new connection, on the connecting
-  // thread: it hands the end to its own I/O thread.
+  /// Called with the server's end of each new connection, on the connecting
+  /// thread: it hands the end to its own I/O thread.
   using accept_handler = std::function<void(std::shared_ptr<memory_link>)>;
-  // Listens on `port` (0: a free one); the port taken.
+  /// Listens on `port` (0: a free one); the port taken.
   expected<std::uint16_t> listen(std::uint16_t port, accept_handler on_accept);
   void stop_listening(std::uint16_t port);
-  // A new connection to `port`, whose client end the caller takes.
+  /// A new connection to `port`, whose client end the caller takes.
   expected<std::shared_ptr<memory_link>> connect(std::uint16_t port);
-  // Middlemen without an I/O thread (middleman.io-thread=false) attach their
-  // poll here, so that a blocking connect on one of them, or a test, can run
-  // every node's network work from one thread.
+  /// Middlemen without an I/O thread (middleman.io-thread=false) attach their
+  /// poll here, so that a blocking connect on one of them, or a test, can run
+  /// every node's network work from one thread.
   void attach(const void* who, std::function<std::size_t()> poll);
   void detach(const void* who);
-  // Runs each attached poll once; how many handlers ran in all.
+  /// Runs each attached poll once; how many handlers ran in all.
   std::size_t poll_attached();
 
 private:
@@ -96,7 +96,7 @@ private:
     std::vector<std::weak_ptr<memory_link>> links;
   };
   void set_partitioned(std::uint16_t port, bool on);
-  // The open links to `port`, dead ones forgotten (under mtx_).
+  /// The open links to `port`, dead ones forgotten (under mtx_).
   std::vector<std::shared_ptr<memory_link>> live_links(port_state& st);
 
   const std::string name_;

@@ -47,11 +47,11 @@ public:
   using settings = middleman_settings;
   static constexpr kind static_kind = actor_system_module::middleman;
 
-  // The module protocol of actor_system_config::load.
+  /// The module protocol of actor_system_config::load.
   static void add_options(actor_system_config& cfg, settings& s);
   static std::unique_ptr<actor_system_module> make(actor_system& sys, const settings& s);
 
-  // The module protocol of TROUPE_MAIN(net::middleman) and exec_main.
+  /// The module protocol of TROUPE_MAIN(net::middleman) and exec_main.
   static void init(actor_system_config& cfg) { cfg.load<middleman>(); }
 
   middleman(actor_system& sys, const settings& s);
@@ -64,27 +64,27 @@ public:
   actor_system& system() const noexcept { return sys_; }
   const settings& config() const noexcept { return settings_; }
 
-  // Makes `handle` reachable on `port` (0: any free port) of `addr` (empty:
-  // every interface). Returns the port bound. A typed handle publishes its
-  // interface, which remote_actor<T> checks.
+  /// Makes `handle` reachable on `port` (0: any free port) of `addr` (empty:
+  /// every interface). Returns the port bound. A typed handle publishes its
+  /// interface, which remote_actor<T> checks.
   template <class Handle>
   expected<std::uint16_t> publish(const Handle& handle, std::uint16_t port, const std::string& addr = {},
                                   bool reuse_addr = false) {
     return publish_impl(actor{handle}, interface_of<handle_type_of<Handle>>(), port, addr, reuse_addr);
   }
 
-  // Stops publishing `handle` on `port` (0: on every port it is published on).
+  /// Stops publishing `handle` on `port` (0: on every port it is published on).
   template <class Handle>
   error unpublish(const Handle& handle, std::uint16_t port = 0) {
     return unpublish_impl(actor{handle}, port);
   }
 
-  // The actor published at host:port, after connecting (or over an existing
-  // connection to that address). Fails after middleman.connect-timeout.
+  /// The actor published at host:port, after connecting (or over an existing
+  /// connection to that address). Fails after middleman.connect-timeout.
   expected<actor> remote_actor(const std::string& host, std::uint16_t port);
 
-  // As above, checked against the published interface before any message is
-  // sent: the published actor must have every signature of Handle.
+  /// As above, checked against the published interface before any message is
+  /// sent: the published actor must have every signature of Handle.
   template <class Handle>
   expected<Handle> remote_actor(const std::string& host, std::uint16_t port) {
     if constexpr (std::is_same_v<Handle, actor>) {
@@ -97,21 +97,21 @@ public:
     }
   }
 
-  // Connects to host:port and returns the node there.
+  /// Connects to host:port and returns the node there.
   expected<node_id> connect(const std::string& host, std::uint16_t port);
 
-  // The actor registered as `name` (sys.registry().put) on `node`, a node this
-  // middleman is connected to. An error names an unknown name; it fails after
-  // middleman.connect-timeout when the node does not answer.
+  /// The actor registered as `name` (sys.registry().put) on `node`, a node this
+  /// middleman is connected to. An error names an unknown name; it fails after
+  /// middleman.connect-timeout when the node does not answer.
   expected<actor> remote_lookup(const std::string& name, const node_id& node);
 
-  // Spawns the actor type `type` (cfg.add_actor_type on that node) on `node`
-  // with the arguments xs, waiting at most `timeout` for it. A Handle other
-  // than `actor` is checked against the type's interface before anything is
-  // spawned. Errors: an unknown type (sec::invalid_argument), arguments that
-  // do not fit it (sec::type_clash) or cannot cross (not announced), another
-  // interface (sec::unexpected_actor_messaging_interface), no answer in time
-  // (sec::request_timeout).
+  /// Spawns the actor type `type` (cfg.add_actor_type on that node) on `node`
+  /// with the arguments xs, waiting at most `timeout` for it. A Handle other
+  /// than `actor` is checked against the type's interface before anything is
+  /// spawned. Errors: an unknown type (sec::invalid_argument), arguments that
+  /// do not fit it (sec::type_clash) or cannot cross (not announced), another
+  /// interface (sec::unexpected_actor_messaging_interface), no answer in time
+  /// (sec::request_timeout).
   template <class Handle = actor, class Rep, class Period, class... Ts>
   expected<Handle> remote_spawn(const node_id& node, const std::string& type,
                                 std::chrono::duration<Rep, Period> timeout, Ts&&... xs) {
@@ -126,59 +126,59 @@ public:
       return actor_cast<Handle>(*x);
   }
 
-  // Listens on `port` (0: any free port; `addr` as for publish) so that other
-  // nodes can use this node's local groups: sys.groups().get("remote",
-  // "name@host:port") there joins and sends to the local group "name" here.
-  // From then on every connected node may use them. Returns the port bound.
+  /// Listens on `port` (0: any free port; `addr` as for publish) so that other
+  /// nodes can use this node's local groups: sys.groups().get("remote",
+  /// "name@host:port") there joins and sends to the local group "name" here.
+  /// From then on every connected node may use them. Returns the port bound.
   expected<std::uint16_t> publish_local_groups(std::uint16_t port, const std::string& addr = {},
                                                bool reuse_addr = false);
 
-  // CAF's spelling of the above: a port that other nodes connect to (connect,
-  // then remote_lookup, remote_spawn) and that publishes no actor. Such a port
-  // is publish_local_groups' already, so open is that call: a ported program
-  // that opens a port for remote groups (sys.groups().get("remote:...") on
-  // the other node) finds them there. `addr` nullptr: every interface.
+  /// CAF's spelling of the above: a port that other nodes connect to (connect,
+  /// then remote_lookup, remote_spawn) and that publishes no actor. Such a port
+  /// is publish_local_groups' already, so open is that call: a ported program
+  /// that opens a port for remote groups (sys.groups().get("remote:...") on
+  /// the other node) finds them there. `addr` nullptr: every interface.
   expected<std::uint16_t> open(std::uint16_t port, const char* addr = nullptr, bool reuse_addr = false) {
     return publish_local_groups(port, addr == nullptr ? std::string{} : std::string{addr}, reuse_addr);
   }
 
-  // Nodes this middleman has a working connection to.
+  /// Nodes this middleman has a working connection to.
   std::vector<node_id> connected_nodes() const;
 
-  // Proxies alive right now (tests and inspection).
+  /// Proxies alive right now (tests and inspection).
   std::size_t proxy_count() const;
 
-  // Actor messages that idle scheduler workers read from the network and
-  // delivered, rather than the I/O thread (middleman.read-on-idle-workers;
-  // tests and inspection).
+  /// Actor messages that idle scheduler workers read from the network and
+  /// delivered, rather than the I/O thread (middleman.read-on-idle-workers;
+  /// tests and inspection).
   std::size_t messages_read_on_workers() const;
 
-  // Bytes queued for `node` and not yet written to its socket (0: not
-  // connected). Past middleman.max-queued-bytes, senders wait.
+  /// Bytes queued for `node` and not yet written to its socket (0: not
+  /// connected). Past middleman.max-queued-bytes, senders wait.
   std::size_t queued_bytes(const node_id& node) const;
 
-  // With middleman.io-thread=false: runs the network work that is ready now
-  // (reads, writes, new connections, heartbeats and timeouts that came due)
-  // on the calling thread, and returns how many handlers ran. The thread
-  // that started the system must call it; nothing else runs the network.
+  /// With middleman.io-thread=false: runs the network work that is ready now
+  /// (reads, writes, new connections, heartbeats and timeouts that came due)
+  /// on the calling thread, and returns how many handlers ran. The thread
+  /// that started the system must call it; nothing else runs the network.
   std::size_t poll();
 
   // ---- brokers: actors that own sockets (troupe/net/broker.hpp defines these) ----
 
-  // A broker without sockets yet: fun(broker* self, xs...) returns its behavior.
+  /// A broker without sockets yet: fun(broker* self, xs...) returns its behavior.
   template <spawn_options Os = no_spawn_options, class F, class... Ts>
   actor spawn_broker(F fun, Ts&&... xs);
 
-  // A broker that starts with an acceptor on `port` of every interface (0: any
-  // free port). Given a std::uint16_t variable, sets it to the port bound.
+  /// A broker that starts with an acceptor on `port` of every interface (0: any
+  /// free port). Given a std::uint16_t variable, sets it to the port bound.
   template <spawn_options Os = no_spawn_options, class F, class... Ts>
   expected<actor> spawn_server(F fun, std::uint16_t& port, Ts&&... xs);
   template <spawn_options Os = no_spawn_options, class F, class... Ts>
   expected<actor> spawn_server(F fun, const std::uint16_t& port, Ts&&... xs);
 
-  // A broker that starts with a connection to host:port:
-  // fun(broker* self, connection_handle hdl, xs...). Fails after
-  // middleman.connect-timeout.
+  /// A broker that starts with a connection to host:port:
+  /// fun(broker* self, connection_handle hdl, xs...). Fails after
+  /// middleman.connect-timeout.
   template <spawn_options Os = no_spawn_options, class F, class... Ts>
   expected<actor> spawn_client(F fun, const std::string& host, std::uint16_t port, Ts&&... xs);
 
@@ -205,8 +205,8 @@ private:
   std::unique_ptr<broker_registry> brokers_; // destroyed before impl_, whose I/O thread runs their sockets
 };
 
-// The seed's free forms, on actor_system::current() (which must have loaded
-// the middleman).
+/// The seed's free forms, on actor_system::current() (which must have loaded
+/// the middleman).
 template <class Handle>
 expected<std::uint16_t> publish(const Handle& handle, std::uint16_t port, const std::string& addr = {},
                                 bool reuse_addr = false) {

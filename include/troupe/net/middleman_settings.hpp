@@ -11,72 +11,72 @@
 namespace troupe::net {
 
 struct middleman_settings {
-  // Every connection sends a heartbeat this often (the I/O thread does, so a
-  // busy scheduler does not delay it) ...
+  /// Every connection sends a heartbeat this often (the I/O thread does, so a
+  /// busy scheduler does not delay it) ...
   std::chrono::nanoseconds heartbeat_interval = std::chrono::milliseconds{250};
-  // ... and a peer that sent nothing for this long is declared dead: its
-  // proxies terminate with exit_reason::remote_link_unreachable. This detects
-  // frozen and partitioned nodes, which TCP does not report.
+  /// ... and a peer that sent nothing for this long is declared dead: its
+  /// proxies terminate with exit_reason::remote_link_unreachable. This detects
+  /// frozen and partitioned nodes, which TCP does not report.
   std::chrono::nanoseconds connection_timeout = std::chrono::milliseconds{1500};
-  // connect, remote_actor and the handshake give up after this long.
+  /// connect, remote_actor and the handshake give up after this long.
   std::chrono::nanoseconds connect_timeout = std::chrono::seconds{5};
-  // The largest frame this node accepts; a peer that sends a larger one is
-  // disconnected.
+  /// The largest frame this node accepts; a peer that sends a larger one is
+  /// disconnected.
   std::size_t max_message_size = std::size_t{256} << 20;
-  // Flow control: once this many bytes of small messages, or of large ones
-  // (over 64 KiB), wait to be written to one node, a sender of that kind (but
-  // the I/O thread) waits until half of them are written or the connection
-  // ends. A slow reader thus bounds the sender's memory, and a large message
-  // does not hold up the senders of small ones.
+  /// Flow control: once this many bytes of small messages, or of large ones
+  /// (over 64 KiB), wait to be written to one node, a sender of that kind (but
+  /// the I/O thread) waits until half of them are written or the connection
+  /// ends. A slow reader thus bounds the sender's memory, and a large message
+  /// does not hold up the senders of small ones.
   std::size_t max_queued_bytes = std::size_t{32} << 20;
-  // A handle to an actor of a node this one has no connection to, received
-  // from a node that has one, makes this node connect to the actor's node
-  // directly (where that node listens, as the sender tells). Until that
-  // connection is up, or when it cannot be made, the messages go through
-  // the node the handle came from.
+  /// A handle to an actor of a node this one has no connection to, received
+  /// from a node that has one, makes this node connect to the actor's node
+  /// directly (where that node listens, as the sender tells). Until that
+  /// connection is up, or when it cannot be made, the messages go through
+  /// the node the handle came from.
   bool enable_automatic_connections = true;
-  // After a direct attempt failed, or a direct connection was lost, the next
-  // attempt waits at least this long, and twice as long after each further
-  // failure in a row (up to 64 times this). A node that relays a third node's
-  // handles tells its peers again where that node listens once this long has
-  // passed, so a node that can be reached again is connected to again.
+  /// After a direct attempt failed, or a direct connection was lost, the next
+  /// attempt waits at least this long, and twice as long after each further
+  /// failure in a row (up to 64 times this). A node that relays a third node's
+  /// handles tells its peers again where that node listens once this long has
+  /// passed, so a node that can be reached again is connected to again.
   std::chrono::nanoseconds automatic_connection_retry = std::chrono::seconds{1};
-  // The threads that deserialize large messages (those that arrive in
-  // fragments, over 64 KiB), so that the I/O thread goes on reading every
-  // connection meanwhile and a small message does not wait behind a large
-  // one's decoding. Messages between two actors still arrive in the order
-  // sent. 0: the I/O thread decodes everything itself. One thread is enough
-  // to free the I/O thread; more decode several large messages at once.
+  /// The threads that deserialize large messages (those that arrive in
+  /// fragments, over 64 KiB), so that the I/O thread goes on reading every
+  /// connection meanwhile and a small message does not wait behind a large
+  /// one's decoding. Messages between two actors still arrive in the order
+  /// sent. 0: the I/O thread decodes everything itself. One thread is enough
+  /// to free the I/O thread; more decode several large messages at once.
   std::size_t workers = 1;
-  // Only peers with the same application identifier may connect.
+  /// Only peers with the same application identifier may connect.
   std::string app_identifier = "troupe";
-  // With a secret (given here or read from secret_file), both ends of every
-  // connection prove that they know it (HMAC-SHA-256 over fresh nonces)
-  // before any actor is reachable; a node without it, or with another, is
-  // refused with sec::authentication_failed.
+  /// With a secret (given here or read from secret_file), both ends of every
+  /// connection prove that they know it (HMAC-SHA-256 over fresh nonces)
+  /// before any actor is reachable; a node without it, or with another, is
+  /// refused with sec::authentication_failed.
   std::string secret;
   std::string secret_file;
-  // TLS: with all three set, every connection is TLS 1.3 and both ends
-  // present a certificate signed by `tls_ca`; a plaintext peer is refused.
-  // PEM files: this node's certificate chain, its private key, the CA.
+  /// TLS: with all three set, every connection is TLS 1.3 and both ends
+  /// present a certificate signed by `tls_ca`; a plaintext peer is refused.
+  /// PEM files: this node's certificate chain, its private key, the CA.
   std::string tls_certificate;
   std::string tls_key;
   std::string tls_ca;
-  // Tests: publish and connect on the memory_network of this name, inside
-  // this process, instead of TCP (see memory_network.hpp). Empty: TCP.
-  // Brokers keep using TCP; TLS is not available on it.
+  /// Tests: publish and connect on the memory_network of this name, inside
+  /// this process, instead of TCP (see memory_network.hpp). Empty: TCP.
+  /// Brokers keep using TCP; TLS is not available on it.
   std::string memory_network;
-  // false: no I/O thread. The network's work runs only when the program
-  // calls middleman().poll() (the deterministic tests do, on the test's
-  // thread, with the system's manual clock timing heartbeats and timeouts);
-  // large messages are then decoded by the poller too (as workers = 0).
+  /// false: no I/O thread. The network's work runs only when the program
+  /// calls middleman().poll() (the deterministic tests do, on the test's
+  /// thread, with the system's manual clock timing heartbeats and timeouts);
+  /// large messages are then decoded by the poller too (as workers = 0).
   bool io_thread = true;
-  // A plaintext TCP connection that carries messages is read by scheduler
-  // workers while they spin idle, rather than by the I/O thread: a message
-  // then runs on the worker that read it, and neither the I/O thread nor a
-  // sleeping worker is woken for it. Needs the I/O thread (which reads
-  // whatever arrives while every worker is busy or asleep). false: the I/O
-  // thread reads everything.
+  /// A plaintext TCP connection that carries messages is read by scheduler
+  /// workers while they spin idle, rather than by the I/O thread: a message
+  /// then runs on the worker that read it, and neither the I/O thread nor a
+  /// sleeping worker is woken for it. Needs the I/O thread (which reads
+  /// whatever arrives while every worker is busy or asleep). false: the I/O
+  /// thread reads everything.
   bool read_on_idle_workers = true;
 };
 

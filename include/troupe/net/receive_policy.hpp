@@ -28,8 +28,8 @@ public:
   constexpr std::size_t size() const noexcept { return size_; }
   constexpr bool paused() const noexcept { return size_ == 0; }
 
-  // The size of the next chunk when `available` bytes have arrived; 0: not
-  // enough yet (or paused).
+  /// The size of the next chunk when `available` bytes have arrived; 0: not
+  /// enough yet (or paused).
   constexpr std::size_t chunk_size(std::size_t available) const noexcept {
     if (size_ == 0 || available == 0)
       return 0;

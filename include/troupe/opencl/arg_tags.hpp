@@ -25,8 +25,8 @@
 
 namespace troupe::opencl {
 
-// How an argument travels: as a host value (std::vector<T>, or T for priv),
-// as a mem_ref<T>, or not at all (a priv fixed at spawn).
+/// How an argument travels: as a host value (std::vector<T>, or T for priv),
+/// as a mem_ref<T>, or not at all (a priv fixed at spawn).
 struct val {};
 struct mref {};
 struct hidden {};
@@ -47,7 +47,7 @@ constexpr void check_buffer_tag() {
 
 } // namespace detail
 
-// An input; `size` (optional) is the element count every request must have.
+/// An input; `size` (optional) is the element count every request must have.
 template <class T, class Kind = val>
 struct in {
   static constexpr detail::arg_kind kind = detail::arg_kind::in;
@@ -63,7 +63,7 @@ struct in {
   size_function size;
 };
 
-// An output; `size` (optional) gives its element count, else the global work size.
+/// An output; `size` (optional) gives its element count, else the global work size.
 template <class T, class Kind = val>
 struct out {
   static constexpr detail::arg_kind kind = detail::arg_kind::out;
@@ -79,7 +79,7 @@ struct out {
   size_function size;
 };
 
-// An input the kernel changes and the actor answers with; `size` as for in.
+/// An input the kernel changes and the actor answers with; `size` as for in.
 template <class T, class InKind = val, class OutKind = InKind>
 struct in_out {
   static constexpr detail::arg_kind kind = detail::arg_kind::in_out;
@@ -101,7 +101,7 @@ struct in_out {
   size_function size;
 };
 
-// Local memory of `size` elements for each work group.
+/// Local memory of `size` elements for each work group.
 template <class T>
 struct local {
   static constexpr detail::arg_kind kind = detail::arg_kind::local;
@@ -116,7 +116,7 @@ struct local {
   size_function size;
 };
 
-// A value passed by copy: fixed (hidden) or read from the message (val).
+/// A value passed by copy: fixed (hidden) or read from the message (val).
 template <class T, class Kind = hidden>
 struct priv {
   static_assert(std::is_trivially_copyable_v<T>, "troupe::opencl: kernel arguments hold plain data");
@@ -135,7 +135,7 @@ struct priv {
   T value{};
 };
 
-// Device memory only the kernel sees; `size` elements, else the global work size.
+/// Device memory only the kernel sees; `size` elements, else the global work size.
 template <class T>
 struct scratch {
   static_assert(std::is_trivially_copyable_v<T>, "troupe::opencl: kernel arguments hold plain data");
@@ -152,7 +152,7 @@ struct scratch {
   size_function size;
 };
 
-// Whether T is one of the tags above.
+/// Whether T is one of the tags above.
 template <class T>
 concept arg_tag = requires {
   { std::decay_t<T>::kind } -> std::convertible_to<detail::arg_kind>;

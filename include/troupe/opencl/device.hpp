@@ -16,7 +16,7 @@ enum class device_type { cpu, gpu, accelerator, other };
 
 std::string to_string(device_type x);
 
-// What the device reports about itself, read once when the manager starts.
+/// What the device reports about itself, read once when the manager starts.
 struct device_info {
   std::string name;
   std::string vendor;
@@ -39,7 +39,7 @@ class device {
 public:
   explicit device(std::shared_ptr<detail::device_impl> impl) noexcept : impl_(std::move(impl)) {}
 
-  // Its position in manager::devices(), the number --opencl.device takes.
+  /// Its position in manager::devices(), the number --opencl.device takes.
   std::size_t index() const noexcept;
   const device_info& info() const noexcept;
 
@@ -49,15 +49,15 @@ public:
   std::uint64_t global_memory() const noexcept { return info().global_memory; }
   std::uint32_t compute_units() const noexcept { return info().compute_units; }
 
-  // Device buffers that troupe created on this device and that OpenCL has not
-  // freed yet, and their bytes. Counted when OpenCL destroys a buffer (its
-  // destructor callback), so a buffer still used by a queued command counts.
+  /// Device buffers that troupe created on this device and that OpenCL has not
+  /// freed yet, and their bytes. Counted when OpenCL destroys a buffer (its
+  /// destructor callback), so a buffer still used by a queued command counts.
   std::size_t live_buffers() const noexcept;
   std::uint64_t live_buffer_bytes() const noexcept;
 
-  // Requests of kernel actors on this device whose work is enqueued and not
-  // yet finished. A request leaves the count just after its answer is sent,
-  // once its host memory is released.
+  /// Requests of kernel actors on this device whose work is enqueued and not
+  /// yet finished. A request leaves the count just after its answer is sent,
+  /// once its host memory is released.
   std::size_t requests_in_flight() const noexcept;
 
   const std::shared_ptr<detail::device_impl>& impl() const noexcept { return impl_; }

@@ -17,7 +17,7 @@ public:
 
   constexpr dim_vec() noexcept = default;
 
-  // More than three sizes is a programming error.
+  /// More than three sizes is a programming error.
   constexpr dim_vec(std::initializer_list<std::size_t> xs) {
     if (xs.size() > max_dims)
       throw std::invalid_argument("troupe::opencl::dim_vec: OpenCL has at most 3 dimensions");
@@ -32,7 +32,7 @@ public:
   constexpr const std::size_t* end() const noexcept { return xs_.data() + n_; }
   constexpr std::size_t operator[](std::size_t i) const noexcept { return xs_[i]; }
 
-  // The number of work items the sizes span (0 when empty).
+  /// The number of work items the sizes span (0 when empty).
   constexpr std::size_t product() const noexcept {
     if (n_ == 0)
       return 0;

@@ -25,13 +25,13 @@ namespace troupe::opencl::detail {
 
 using troupe::detail::type_list;
 
-// Host memory of an input: a vector's elements, or a priv value.
+/// Host memory of an input: a vector's elements, or a priv value.
 struct host_view {
   const void* data;
   std::size_t count;
 };
 
-// One output of a request, before the answer is built.
+/// One output of a request, before the answer is built.
 struct output_desc {
   std::size_t count;
   std::shared_ptr<buffer> buf; // for an output that stays on the device
@@ -179,7 +179,7 @@ arg_spec spec_of(Tag tag, int& next_input, int& next_output) {
   return s;
 }
 
-// The interface of a kernel with these tags, without mapping functions.
+/// The interface of a kernel with these tags, without mapping functions.
 template <class... Tags>
 kernel_interface make_interface(Tags... tags) {
   kernel_interface k;
@@ -206,7 +206,7 @@ message to_message(R&& x) {
     return make_message(std::forward<R>(x));
 }
 
-// Calls f with the outputs of an answer; its result becomes the answer.
+/// Calls f with the outputs of an answer; its result becomes the answer.
 template <class F, class... Outs>
 std::function<message(message&)> wrap_map_result(F f, type_list<Outs...>) {
   return [f = std::move(f)](message& outputs) mutable -> message {

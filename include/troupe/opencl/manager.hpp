@@ -47,33 +47,33 @@ public:
   using settings = manager_settings;
   static constexpr kind static_kind = actor_system_module::opencl_manager;
 
-  // The module protocol of actor_system_config::load.
+  /// The module protocol of actor_system_config::load.
   static void add_options(actor_system_config& cfg, settings& s);
   static std::unique_ptr<actor_system_module> make(actor_system& sys, const settings& s);
 
-  // The module protocol of TROUPE_MAIN(opencl::manager) and exec_main.
+  /// The module protocol of TROUPE_MAIN(opencl::manager) and exec_main.
   static void init(actor_system_config& cfg) { cfg.load<manager>(); }
 
-  // Finds the devices. Without any OpenCL platform or device the manager
-  // still loads: devices() is empty and every device lookup fails.
+  /// Finds the devices. Without any OpenCL platform or device the manager
+  /// still loads: devices() is empty and every device lookup fails.
   manager(actor_system& sys, const settings& s);
   ~manager() override;
 
   kind module_kind() const noexcept override { return static_kind; }
   void start() override;
-  // Waits until no request is in flight any more.
+  /// Waits until no request is in flight any more.
   void stop() override;
 
   actor_system& system() const noexcept { return sys_; }
 
-  // Every usable device of every platform, in platform order.
+  /// Every usable device of every platform, in platform order.
   const std::vector<device>& devices() const noexcept { return devices_; }
 
-  // The device at `index` of devices().
+  /// The device at `index` of devices().
   expected<device> find_device(std::size_t index) const;
-  // The first device of this type.
+  /// The first device of this type.
   expected<device> find_device(device_type type) const;
-  // The first device for which pred(device) holds.
+  /// The first device for which pred(device) holds.
   template <class Pred>
     requires std::predicate<Pred&, const device&> expected<device> find_device(Pred pred)
   const {
@@ -82,31 +82,31 @@ public:
         return d;
     return no_device_error("no device satisfies the predicate");
   }
-  // The device --opencl.device names (see manager_settings).
+  /// The device --opencl.device names (see manager_settings).
   expected<device> default_device() const;
 
-  // Compiles OpenCL C source for a device (default: the default device). A
-  // failed build returns errc::build_failed with the build log as context;
-  // a missing device (an error in `dev`) is returned as it is.
+  /// Compiles OpenCL C source for a device (default: the default device). A
+  /// failed build returns errc::build_failed with the build log as context;
+  /// a missing device (an error in `dev`) is returned as it is.
   expected<program> create_program(const std::string& source, const std::string& options, const expected<device>& dev);
   expected<program> create_program(const std::string& source, const std::string& options = {}) {
     return create_program(source, options, default_device());
   }
 
-  // A kernel actor for kernel `name` of `prog` over `range`, one tag per
-  // kernel parameter. It answers a request holding the inputs (the in,
-  // in_out and priv<T, val> arguments, in order) with the outputs (out and
-  // in_out, in order).
+  /// A kernel actor for kernel `name` of `prog` over `range`, one tag per
+  /// kernel parameter. It answers a request holding the inputs (the in,
+  /// in_out and priv<T, val> arguments, in order) with the outputs (out and
+  /// in_out, in order).
   template <arg_tag... Tags>
   expected<actor> spawn(const program& prog, const std::string& name, const nd_range& range, Tags... tags) {
     return spawn_impl(prog, name, range, detail::make_interface(std::move(tags)...));
   }
 
-  // The same behind another interface: map_args(message&) turns a request
-  // into the kernel's inputs (std::optional<message>; nothing: the request
-  // is not for this actor, the core's unmatched-message outcome), and
-  // map_result(outputs&...) turns the outputs into the answer. map_result
-  // runs on the thread that reports the kernel's completion.
+  /// The same behind another interface: map_args(message&) turns a request
+  /// into the kernel's inputs (std::optional<message>; nothing: the request
+  /// is not for this actor, the core's unmatched-message outcome), and
+  /// map_result(outputs&...) turns the outputs into the answer. map_result
+  /// runs on the thread that reports the kernel's completion.
   template <class MapArgs, class MapResult, arg_tag... Tags>
     requires(!arg_tag<MapArgs> && !arg_tag<MapResult>)
   expected<actor> spawn(const program& prog, const std::string& name, const nd_range& range, MapArgs map_args,
@@ -119,7 +119,7 @@ public:
     return spawn_impl(prog, name, range, std::move(k));
   }
 
-  // Compiles `source` for the default device, then spawns as above.
+  /// Compiles `source` for the default device, then spawns as above.
   template <arg_tag... Tags>
   expected<actor> spawn(const std::string& source, const std::string& name, const nd_range& range, Tags... tags) {
     auto prog = create_program(source);

@@ -7,9 +7,9 @@
 namespace troupe::opencl {
 
 struct manager_settings {
-  // The default device (--opencl.device=...): its index in the device list,
-  // a type ("cpu", "gpu", "accelerator"), or a part of its name. Empty: the
-  // first GPU if there is one, else the first device.
+  /// The default device (--opencl.device=...): its index in the device list,
+  /// a type ("cpu", "gpu", "accelerator"), or a part of its name. Empty: the
+  /// first GPU if there is one, else the first device.
   std::string device;
 };
 

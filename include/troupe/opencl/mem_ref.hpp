@@ -23,24 +23,24 @@ namespace detail {
 class buffer;
 } // namespace detail
 
-// What every mem_ref<T> is, without its element type.
+/// What every mem_ref<T> is, without its element type.
 class mem_ref_base {
 public:
   mem_ref_base() noexcept = default;
   mem_ref_base(std::shared_ptr<detail::buffer> buf, std::size_t count) noexcept : buf_(std::move(buf)), count_(count) {}
 
-  // The number of elements.
+  /// The number of elements.
   std::size_t size() const noexcept { return count_; }
-  // False for a default-constructed mem_ref.
+  /// False for a default-constructed mem_ref.
   bool valid() const noexcept { return buf_ != nullptr; }
-  // The device holding the memory. Precondition: valid().
+  /// The device holding the memory. Precondition: valid().
   opencl::device device() const;
 
   const std::shared_ptr<detail::buffer>& buffer() const noexcept { return buf_; }
 
 protected:
-  // Copies `bytes` from the start of the buffer to `dst` once the command
-  // that produced the buffer finished; blocks the caller until then.
+  /// Copies `bytes` from the start of the buffer to `dst` once the command
+  /// that produced the buffer finished; blocks the caller until then.
   error read(void* dst, std::size_t bytes) const;
 
 private:
@@ -54,7 +54,7 @@ public:
   using value_type = T;
   using mem_ref_base::mem_ref_base;
 
-  // The elements, read back to the host.
+  /// The elements, read back to the host.
   expected<std::vector<T>> data() const {
     if (!valid())
       return error{sec::invalid_state, "an empty mem_ref has no data"};

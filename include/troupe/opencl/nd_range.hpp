@@ -21,7 +21,7 @@ struct nd_range {
   dim_vec offsets;
   dim_vec local;
 
-  // The number of work items: what an output without a size function holds.
+  /// The number of work items: what an output without a size function holds.
   std::size_t global_size() const noexcept { return global.product(); }
 };
 

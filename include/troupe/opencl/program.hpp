@@ -21,9 +21,9 @@ public:
   explicit program(std::shared_ptr<detail::program_impl> impl) noexcept : impl_(std::move(impl)) {}
 
   const opencl::device& device() const noexcept;
-  // The compiler's messages of a successful build (warnings; often empty).
+  /// The compiler's messages of a successful build (warnings; often empty).
   const std::string& build_log() const noexcept;
-  // The kernels the program defines.
+  /// The kernels the program defines.
   std::vector<std::string> kernel_names() const;
 
   const std::shared_ptr<detail::program_impl>& impl() const noexcept { return impl_; }

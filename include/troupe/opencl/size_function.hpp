@@ -30,11 +30,11 @@ public:
   size_function(F f) // NOLINT: implicit, so that a tag takes a lambda
     : fn_(wrap(std::move(f), typename troupe::detail::callable_t<F>::decayed_arg_types{})) {}
 
-  // False when no size was given (the tag's default applies).
+  /// False when no size was given (the tag's default applies).
   explicit operator bool() const noexcept { return static_cast<bool>(fn_); }
 
-  // The size for these inputs; nothing when the inputs do not fit the
-  // function's parameters. Precondition: *this holds a function.
+  /// The size for these inputs; nothing when the inputs do not fit the
+  /// function's parameters. Precondition: *this holds a function.
   std::optional<std::size_t> operator()(const message& inputs) const { return fn_(inputs); }
 
 private:

@@ -45,7 +45,7 @@ struct kernel_signature<R*(Args*...)> {
 
 } // namespace detail
 
-// The typed handle of spawn_cl<Sig>'s actor.
+/// The typed handle of spawn_cl<Sig>'s actor.
 template <class Sig>
 using signature_handle = typename detail::kernel_signature<Sig>::handle;
 
@@ -54,7 +54,7 @@ expected<actor> spawn_cl(actor_system& sys, const std::string& source, const std
   return detail::kernel_signature<Sig>::spawn(sys.opencl_manager(), source, name, dims);
 }
 
-// On actor_system::current(), which must have loaded the manager.
+/// On actor_system::current(), which must have loaded the manager.
 template <class Sig>
 expected<actor> spawn_cl(const std::string& source, const std::string& name, const dim_vec& dims) {
   return spawn_cl<Sig>(troupe::detail::implicit_system("spawn_cl"), source, name, dims);

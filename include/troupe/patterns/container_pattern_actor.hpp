@@ -24,7 +24,7 @@ public:
   explicit container_pattern_actor(actor_config& cfg) : pattern_actor(cfg) {}
 
 protected:
-  // Starts work on `job`; calls finish() once the container holds the result.
+  /// Starts work on `job`; calls finish() once the container holds the result.
   virtual void start(const job_ptr& job) = 0;
 
   behavior input_behavior() {
@@ -43,7 +43,7 @@ protected:
   }
 
 private:
-  // A loop rather than a recursion: start() may finish() at once.
+  /// A loop rather than a recursion: start() may finish() at once.
   void start_next() {
     starting_ = true;
     while (!current_ && !waiting_.empty()) {

@@ -65,7 +65,7 @@ private:
     }
   }
 
-  // User functions must return ranges of the input itself.
+  /// User functions must return ranges of the input itself.
   range checked(range r) const {
     if (!job_->contains(r))
       throw std::out_of_range("DivConq: a divide or merge function returned a range outside its input");

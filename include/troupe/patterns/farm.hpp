@@ -28,7 +28,7 @@ class Farm : public pattern_tag {
 public:
   explicit Farm(Worker worker) : worker_(std::move(worker)) {}
 
-  // Number of replicas (default: one per scheduler worker); 0 is an error.
+  /// Number of replicas (default: one per scheduler worker); 0 is an error.
   Farm& replicas(std::size_t n) {
     replicas_ = n;
     return *this;
@@ -37,7 +37,7 @@ public:
     policy_ = std::move(f);
     return *this;
   }
-  // Results leave in the order of the inputs (default: as the replicas finish).
+  /// Results leave in the order of the inputs (default: as the replicas finish).
   Farm& ordered(bool on = true) {
     ordered_ = on;
     return *this;

@@ -62,13 +62,13 @@ private:
                                              });
   }
 
-  // The replica the policy picks for the current input.
+  /// The replica the policy picks for the current input.
   const actor& pick() {
     const auto& replicas = internals();
     return replicas[policy_(current_message(), replicas.size()) % replicas.size()];
   }
 
-  // Sends the results that no earlier input waits for any more.
+  /// Sends the results that no earlier input waits for any more.
   void flush() {
     while (!slots_.empty() && slots_.front().done) {
       close(slots_.front().id).deliver(std::move(slots_.front().result));

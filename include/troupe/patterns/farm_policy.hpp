@@ -15,13 +15,13 @@ namespace troupe::patterns {
 
 using farm_policy = std::function<std::size_t(const message& input, std::size_t replicas)>;
 
-// Replica 0, 1, ..., n-1, 0, ...
+/// Replica 0, 1, ..., n-1, 0, ...
 inline farm_policy round_robin() {
   return [next = std::size_t{0}](const message&, std::size_t n) mutable { return next++ % n; };
 }
 
-// A uniformly chosen replica. (With `using namespace troupe::patterns`, POSIX's
-// ::random() makes a plain `random()` ambiguous: write patterns::random().)
+/// A uniformly chosen replica. (With `using namespace troupe::patterns`, POSIX's
+/// ::random() makes a plain `random()` ambiguous: write patterns::random().)
 inline farm_policy random() {
   return [gen = std::minstd_rand{std::random_device{}()}](const message&, std::size_t n) mutable {
     return std::uniform_int_distribution<std::size_t>{0, n - 1}(gen);

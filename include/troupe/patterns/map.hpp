@@ -48,7 +48,7 @@ public:
     config_.fn = std::move(f);
   }
 
-  // Number of workers (default: one per scheduler worker); 0 is an error.
+  /// Number of workers (default: one per scheduler worker); 0 is an error.
   Map& replicas(std::size_t n) {
     replicas_ = n;
     return *this;
@@ -58,7 +58,7 @@ public:
     dynamic_ = false;
     return *this;
   }
-  // A chunk of 0 is an error.
+  /// A chunk of 0 is an error.
   Map& scheduler(PartitionSched::dynamic_ d) {
     config_.chunk = d.chunk;
     dynamic_ = true;

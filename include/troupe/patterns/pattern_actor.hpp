@@ -30,29 +30,29 @@ public:
 protected:
   using ticket = std::uint64_t;
 
-  // Traps exits: a non-normal exit of a linked actor (internal or not) stops
-  // the pattern with that reason; a normal one is ignored, as usual.
+  /// Traps exits: a non-normal exit of a linked actor (internal or not) stops
+  /// the pattern with that reason; a normal one is ignored, as usual.
   void trap_exits();
 
-  // Keeps an internal actor (already linked to this one) until termination.
-  // Subclasses reach their internal actors only through internals(): no handle
-  // to one may outlive the termination of the pattern, or the internal actor
-  // would stay alive with it.
+  /// Keeps an internal actor (already linked to this one) until termination.
+  /// Subclasses reach their internal actors only through internals(): no handle
+  /// to one may outlive the termination of the pattern, or the internal actor
+  /// would stay alive with it.
   void adopt(actor internal) { internals_.push_back(std::move(internal)); }
   const std::vector<actor>& internals() const noexcept { return internals_; }
 
-  // Opens a ticket for the current input: its answer is owed until close().
+  /// Opens a ticket for the current input: its answer is owed until close().
   ticket open_current();
-  // Hands back the ticket's promise (an empty one for an unknown ticket).
+  /// Hands back the ticket's promise (an empty one for an unknown ticket).
   response_promise close(ticket t);
   std::size_t open_tickets() const noexcept { return open_.size(); }
 
-  // Answers every waiting request with `reason` and terminates with it.
+  /// Answers every waiting request with `reason` and terminates with it.
   void fail(const error& reason);
 
-  // Runs user code; an exception answers every waiting request with the
-  // runtime's error for it and then propagates, so that the runtime logs it
-  // and terminates this actor with the same reason.
+  /// Runs user code; an exception answers every waiting request with the
+  /// runtime's error for it and then propagates, so that the runtime logs it
+  /// and terminates this actor with the same reason.
   template <class F>
   decltype(auto) guarded(F&& f) {
     try {
@@ -63,8 +63,8 @@ protected:
     }
   }
 
-  // The current message's content, taken out of it without a copy (the
-  // handler that calls this is its last reader).
+  /// The current message's content, taken out of it without a copy (the
+  /// handler that calls this is its last reader).
   message take_current();
 
   void on_exit() override;

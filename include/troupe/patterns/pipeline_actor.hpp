@@ -34,8 +34,8 @@ public:
   }
 
 private:
-  // Sends item `msg` of ticket t to stage i, or answers it after the last stage.
-  // An empty result (a stage whose handler returns nothing) ends the item there.
+  /// Sends item `msg` of ticket t to stage i, or answers it after the last stage.
+  /// An empty result (a stage whose handler returns nothing) ends the item there.
   void step(std::size_t i, ticket t, message msg) {
     if (i == internals().size() || msg.empty()) {
       close(t).deliver(std::move(msg));

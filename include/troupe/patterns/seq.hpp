@@ -23,7 +23,7 @@ namespace troupe::patterns {
 
 namespace detail {
 
-// A at its first run calls the init function, then A's own make_behavior.
+/// A at its first run calls the init function, then A's own make_behavior.
 template <class A>
 class initialized_actor final : public A {
 public:

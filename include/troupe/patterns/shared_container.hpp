@@ -21,7 +21,7 @@ struct shared_container {
   explicit shared_container(Cnt x) : data(std::move(x)) {}
 
   std::span<value_type> range(std::size_t begin, std::size_t size) noexcept { return {data.data() + begin, size}; }
-  // Whether `r` lies inside data (an empty range lies anywhere).
+  /// Whether `r` lies inside data (an empty range lies anywhere).
   bool contains(std::span<value_type> r) const noexcept {
     if (r.empty())
       return true;
@@ -33,10 +33,10 @@ struct shared_container {
       return false;
     return r.size() <= static_cast<std::size_t>(end - r.data());
   }
-  // Where `r` starts, as an index into data (precondition: contains(r)). An empty
-  // range keeps its place when it has one inside data: a merge measures from the
-  // ends of its parts, and an empty part moved to index 0 would stretch the merged
-  // range over other parts' elements.
+  /// Where `r` starts, as an index into data (precondition: contains(r)). An empty
+  /// range keeps its place when it has one inside data: a merge measures from the
+  /// ends of its parts, and an empty part moved to index 0 would stretch the merged
+  /// range over other parts' elements.
   std::size_t offset_of(std::span<value_type> r) const noexcept {
     std::less_equal<const value_type*> le;
     const value_type* end = data.data() + data.size();
@@ -46,7 +46,7 @@ struct shared_container {
   }
 
   Cnt data;
-  // Dynamic partitioning: the next index nobody has taken yet.
+  /// Dynamic partitioning: the next index nobody has taken yet.
   std::atomic<std::size_t> next{0};
   std::size_t chunk = 0;
 };

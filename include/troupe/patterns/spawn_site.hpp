@@ -29,7 +29,7 @@ public:
 
   actor_system& system() const noexcept { return *sys_; }
 
-  // The replica count a pattern uses when none was set: one per scheduler worker.
+  /// The replica count a pattern uses when none was set: one per scheduler worker.
   std::size_t default_replicas() const noexcept { return std::max<std::size_t>(1, sys_->scheduler().num_workers()); }
 
 private:

@@ -125,8 +125,8 @@ private:
   std::size_t num_workers_;
   std::size_t max_throughput_;
   alignas(64) std::atomic<bool> stopping_{false};
-  // Read by idle workers only; the count of their idle scopes that use a
-  // poller tells set_idle_poller when the old one is no longer in use.
+  /// Read by idle workers only; the count of their idle scopes that use a
+  /// poller tells set_idle_poller when the old one is no longer in use.
   alignas(64) std::atomic<idle_poller*> idle_poller_{nullptr};
   std::atomic<std::size_t> idle_scopes_{0};
 };

@@ -109,7 +109,7 @@ std::unique_ptr<abstract_coordinator> make_coordinator(actor_system* sys, std::s
   return std::make_unique<coordinator<Policy>>(sys, num_workers, max_throughput, std::move(policy));
 }
 
-// The built-in policies are instantiated once, in coordinator.cpp.
+/// The built-in policies are instantiated once, in coordinator.cpp.
 extern template class TROUPE_CORE_API coordinator<policy::work_stealing>;
 extern template class TROUPE_CORE_API coordinator<policy::work_sharing>;
 extern template class TROUPE_CORE_API worker<policy::work_stealing>;

@@ -15,20 +15,20 @@ public:
   explicit execution_unit(actor_system* sys) noexcept : system_(sys) {}
   virtual ~execution_unit() = default;
 
-  // Enqueues a job from inside this worker (the policy's internal enqueue). The
-  // caller transfers one reference (see resumable::ref_resumable). Workers may run
-  // the job next without touching a shared queue (job-queue bypass).
+  /// Enqueues a job from inside this worker (the policy's internal enqueue). The
+  /// caller transfers one reference (see resumable::ref_resumable). Workers may run
+  /// the job next without touching a shared queue (job-queue bypass).
   virtual void exec_later(resumable* job) = 0;
 
   actor_system* system() const noexcept { return system_; }
 
-  // Whether a job waits in this unit's bypass slot. It runs once the running
-  // job returns, and no other worker can take it before.
+  /// Whether a job waits in this unit's bypass slot. It runs once the running
+  /// job returns, and no other worker can take it before.
   bool holds_bypass_job() const noexcept { return bypass_job_ != nullptr; }
 
-  // Moves the bypass slot's job to a queue other workers steal from. A running
-  // job that goes on with more work calls this, so that the job it woke does
-  // not wait for all of that work while another worker idles.
+  /// Moves the bypass slot's job to a queue other workers steal from. A running
+  /// job that goes on with more work calls this, so that the job it woke does
+  /// not wait for all of that work while another worker idles.
   virtual void release_bypass_job() {}
 
 protected:

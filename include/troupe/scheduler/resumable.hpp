@@ -18,10 +18,10 @@ public:
 
   virtual ~resumable() = default;
 
-  // Runs at most `max_throughput` units of work on the calling worker.
+  /// Runs at most `max_throughput` units of work on the calling worker.
   virtual resume_result resume(execution_unit* ctx, std::size_t max_throughput) = 0;
 
-  // The scheduler owns one reference while a job is queued or running.
+  /// The scheduler owns one reference while a job is queued or running.
   virtual void ref_resumable() noexcept = 0;
   virtual void deref_resumable() noexcept = 0;
 };

@@ -68,7 +68,7 @@ public:
   };
 
   struct worker_data {
-    // Owner-only state first (shares a line with nothing hot of other threads).
+    /// Owner-only state first (shares a line with nothing hot of other threads).
     std::uint64_t rng = 0;
     std::uint32_t tick = 0;
     bool fair_toggle = false;

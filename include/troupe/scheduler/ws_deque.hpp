@@ -141,7 +141,7 @@ private:
     return raw;
   }
 
-  // top_ is written by thieves, bottom_ by the owner: keep them on separate lines.
+  /// top_ is written by thieves, bottom_ by the owner: keep them on separate lines.
   alignas(64) std::atomic<std::int64_t> top_{0};
   alignas(64) std::atomic<std::int64_t> bottom_{0};
   std::atomic<ring*> ring_{nullptr};

@@ -18,12 +18,12 @@ class actor_handle_codec {
 public:
   virtual ~actor_handle_codec() = default;
 
-  // The handle to `x` (not null) is about to be written: its node, as the
-  // peer will see it. A local actor becomes reachable by its id.
+  /// The handle to `x` (not null) is about to be written: its node, as the
+  /// peer will see it. A local actor becomes reachable by its id.
   virtual node_id exporting(actor_control_block* x) = 0;
 
-  // The handle that `node` and `id` name: a local actor, a proxy, or null (the
-  // actor is gone, or the node cannot be reached).
+  /// The handle that `node` and `id` name: a local actor, a proxy, or null (the
+  /// actor is gone, or the node cannot be reached).
   virtual strong_actor_ptr resolve(const node_id& node, std::uint64_t id) = 0;
 };
 

@@ -52,8 +52,8 @@ public:
   void default_construct(void* p) const override { new (p) T(); }
   void copy_construct(void* dst, const void* src) const override { new (dst) T(*static_cast<const T*>(src)); }
   void destroy(void* p) const noexcept override { static_cast<T*>(p)->~T(); }
-  // Announced types always compare: with their operator== if they have one,
-  // otherwise field by field through their binary encodings.
+  /// Announced types always compare: with their operator== if they have one,
+  /// otherwise field by field through their binary encodings.
   bool comparable() const noexcept override { return true; }
   bool equal(const void* a, const void* b) const override {
     if constexpr (std::equality_comparable<T>) {

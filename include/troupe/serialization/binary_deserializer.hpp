@@ -25,7 +25,7 @@ namespace troupe {
 
 namespace detail {
 
-// A lower bound of the encoded size of T (0 when unknown).
+/// A lower bound of the encoded size of T (0 when unknown).
 template <class T>
 constexpr std::size_t min_encoded_size() {
   if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>)
@@ -51,20 +51,20 @@ constexpr std::size_t min_encoded_size() {
 
 class binary_deserializer {
 public:
-  // Elements of zero encoded size (empty records) per container, at most.
+  /// Elements of zero encoded size (empty records) per container, at most.
   static constexpr std::size_t max_empty_elements = 1 << 16;
 
   explicit binary_deserializer(std::span<const std::byte> input, actor_handle_codec* codec = nullptr) noexcept
     : data_(input), codec_(codec) {}
 
-  // What CAF-style inspect overloads name as their return type and ask
-  // before they touch state.
+  /// What CAF-style inspect overloads name as their return type and ask
+  /// before they touch state.
   using result_type = bool;
   static constexpr bool reads_state = false;
   static constexpr bool writes_state = true;
 
-  // Visits fields (called by inspect overloads): plain references or
-  // field(...)s; annotations (meta::type_name) are not encoded.
+  /// Visits fields (called by inspect overloads): plain references or
+  /// field(...)s; annotations (meta::type_name) are not encoded.
   template <class... Ts>
   bool operator()(Ts&&... xs) {
     return detail::for_each_field([this](std::size_t, std::string_view, auto& x) { return apply(x); }, xs...);
@@ -117,7 +117,7 @@ public:
     return fail("varint overflows 64 bits");
   }
 
-  // Reads a count of elements that each need at least `min_size` bytes.
+  /// Reads a count of elements that each need at least `min_size` bytes.
   bool read_count(std::size_t& n, std::size_t min_size) {
     std::uint64_t v{};
     if (!read_varint(v))
@@ -148,7 +148,7 @@ public:
     return true;
   }
 
-  // Records "at <position>: <what>" (the first error wins) and returns false.
+  /// Records "at <position>: <what>" (the first error wins) and returns false.
   bool fail(std::string_view what, sec code = sec::invalid_argument) {
     if (err_.empty())
       err_ = error{code, "at " + std::to_string(pos_) + ": " + std::string{what}};

@@ -40,14 +40,14 @@ public:
   explicit binary_serializer(std::vector<std::byte>& buf, actor_handle_codec* codec = nullptr) noexcept
     : buf_(buf), codec_(codec) {}
 
-  // What CAF-style inspect overloads name as their return type and ask
-  // before they touch state.
+  /// What CAF-style inspect overloads name as their return type and ask
+  /// before they touch state.
   using result_type = bool;
   static constexpr bool reads_state = true;
   static constexpr bool writes_state = false;
 
-  // Visits fields (called by inspect overloads): plain references or
-  // field(...)s; annotations (meta::type_name) are not encoded.
+  /// Visits fields (called by inspect overloads): plain references or
+  /// field(...)s; annotations (meta::type_name) are not encoded.
   template <class... Ts>
   bool operator()(Ts&&... xs) {
     return detail::for_each_field([this](std::size_t, std::string_view, auto& x) { return apply(x); }, xs...);
@@ -91,7 +91,7 @@ public:
     write_bytes(str.data(), str.size());
   }
 
-  // Set when apply() returned false.
+  /// Set when apply() returned false.
   const error& err() const noexcept { return err_; }
   bool fail(error e) {
     if (err_.empty())

@@ -40,8 +40,8 @@ std::string deep_to_string(const T& x) {
 
 namespace detail {
 
-// Whether T is, or holds, a type whose text form comes from its inspect
-// overload.
+/// Whether T is, or holds, a type whose text form comes from its inspect
+/// overload.
 template <class T>
 struct holds_inspected : std::bool_constant<std::is_class_v<T> && has_inspect<text_printer, T>> {};
 

@@ -15,14 +15,14 @@
 
 namespace troupe {
 
-// A member pointer with a name.
+/// A member pointer with a name.
 template <class C, class M>
 struct member_field {
   std::string_view name;
   M C::*ptr;
 };
 
-// A reference to a field value with a name (possibly empty = positional).
+/// A reference to a field value with a name (possibly empty = positional).
 template <class T>
 struct named_ref {
   std::string_view name;
@@ -48,8 +48,8 @@ struct is_named_ref : std::false_type {};
 template <class T>
 struct is_named_ref<named_ref<T>> : std::true_type {};
 
-// Turns a member descriptor (member_field or plain member pointer) into a
-// named reference into `obj`.
+/// Turns a member descriptor (member_field or plain member pointer) into a
+/// named reference into `obj`.
 template <class C, class M>
 named_ref<M> bind_field(C& obj, member_field<C, M> f) noexcept {
   return {f.name, obj.*(f.ptr)};
@@ -59,7 +59,7 @@ named_ref<M> bind_field(C& obj, M C::*ptr) noexcept {
   return {std::string_view{}, obj.*ptr};
 }
 
-// Unwraps a named_ref or passes a plain reference through.
+/// Unwraps a named_ref or passes a plain reference through.
 template <class T>
 decltype(auto) field_value(T& x) noexcept {
   if constexpr (is_named_ref<std::remove_const_t<T>>::value)
@@ -75,9 +75,9 @@ std::string_view field_name(const T& x) noexcept {
     return {};
 }
 
-// Calls f(index, name, value) for each field among the arguments of an
-// inspector's call, in order, until one returns false; annotations are
-// skipped and not counted.
+/// Calls f(index, name, value) for each field among the arguments of an
+/// inspector's call, in order, until one returns false; annotations are
+/// skipped and not counted.
 template <class F, class... Ts>
 bool for_each_field(F&& f, Ts&... xs) {
   std::size_t index = 0;
@@ -90,7 +90,7 @@ bool for_each_field(F&& f, Ts&... xs) {
   return (one(xs) && ...);
 }
 
-// The name a meta::type_name among the arguments gives, or empty.
+/// The name a meta::type_name among the arguments gives, or empty.
 template <class... Ts>
 std::string_view annotated_type_name(const Ts&... xs) noexcept {
   std::string_view result;

@@ -56,39 +56,39 @@ class actor_system;
 inline constexpr std::uint8_t message_format_version = 1;
 inline constexpr std::size_t max_message_elements = 1024;
 
-// Appends the encoding of `msg` to `out`; on error (an element type is not
-// announced) `out` is restored to its previous size. With a codec, actor
-// handles carry their node (see actor_handle_codec.hpp).
+/// Appends the encoding of `msg` to `out`; on error (an element type is not
+/// announced) `out` is restored to its previous size. With a codec, actor
+/// handles carry their node (see actor_handle_codec.hpp).
 TROUPE_CORE_API error serialize(const message& msg, std::vector<std::byte>& out, actor_handle_codec* codec = nullptr);
 
-// Throws std::invalid_argument when an element type is not announced.
+/// Throws std::invalid_argument when an element type is not announced.
 TROUPE_CORE_API std::vector<std::byte> serialize(const message& msg);
 
-// Decodes one message that spans the whole input. Never throws; returns an
-// error on truncated, oversized, trailing or malformed input and on unknown
-// type names. Actor handles decode through the codec, or as invalid handles
-// without one.
+/// Decodes one message that spans the whole input. Never throws; returns an
+/// error on truncated, oversized, trailing or malformed input and on unknown
+/// type names. Actor handles decode through the codec, or as invalid handles
+/// without one.
 TROUPE_CORE_API expected<message> deserialize(std::span<const std::byte> input,
                                               actor_handle_codec* codec = nullptr) noexcept;
 
-// Parses the text form back into a message (see the typing rules above).
+/// Parses the text form back into a message (see the typing rules above).
 TROUPE_CORE_API expected<message> message_from_string(const type_registry& types, std::string_view text) noexcept;
 TROUPE_CORE_API expected<message> message_from_string(actor_system& sys, std::string_view text) noexcept;
 
-// Element-wise equality via the registry (false if a type is not announced or
-// has no operator==). Messages sharing one payload are equal.
+/// Element-wise equality via the registry (false if a type is not announced or
+/// has no operator==). Messages sharing one payload are equal.
 TROUPE_CORE_API bool messages_equal(const message& a, const message& b);
 
 namespace detail {
-// The type message_from_string gives the single element written as `text`,
-// or nullptr when it does not parse as one element.
+/// The type message_from_string gives the single element written as `text`,
+/// or nullptr when it does not parse as one element.
 TROUPE_CORE_API const type_entry* untyped_literal_type(std::string_view text) noexcept;
-// True when `text` parses as a value of e's type.
+/// True when `text` parses as a value of e's type.
 TROUPE_CORE_API bool text_parses_as(const type_entry* e, std::string_view text) noexcept;
 } // namespace detail
 
-// Builds a message from announced element types, each default-constructed.
-// Used by the decoders; throws std::bad_alloc only.
+/// Builds a message from announced element types, each default-constructed.
+/// Used by the decoders; throws std::bad_alloc only.
 TROUPE_CORE_API message make_dynamic_message(std::span<const type_entry* const> types);
 
 } // namespace troupe

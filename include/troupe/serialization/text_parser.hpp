@@ -26,13 +26,13 @@ class TROUPE_CORE_API text_parser {
 public:
   explicit text_parser(std::string_view input) noexcept : in_(input) {}
 
-  // What CAF-style inspect overloads name as their return type and ask
-  // before they touch state.
+  /// What CAF-style inspect overloads name as their return type and ask
+  /// before they touch state.
   using result_type = bool;
   static constexpr bool reads_state = false;
   static constexpr bool writes_state = true;
 
-  // Parses the fields of a record: "[name =] value" separated by ','.
+  /// Parses the fields of a record: "[name =] value" separated by ','.
   template <class... Ts>
   bool operator()(Ts&&... xs) {
     if (pending_ && !open_pending(detail::annotated_type_name(xs...)))
@@ -50,7 +50,7 @@ public:
     while (pos_ < in_.size() && (in_[pos_] == ' ' || in_[pos_] == '\t' || in_[pos_] == '\n' || in_[pos_] == '\r'))
       ++pos_;
   }
-  // Next non-blank character or '\0' at the end.
+  /// Next non-blank character or '\0' at the end.
   char peek() noexcept {
     skip_ws();
     return pos_ < in_.size() ? in_[pos_] : '\0';
@@ -81,7 +81,7 @@ public:
   static bool is_ident_char(char c) noexcept {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
   }
-  // A type name: identifier characters plus ':' '<' '>' ',' (inside <>).
+  /// A type name: identifier characters plus ':' '<' '>' ',' (inside <>).
   std::string_view read_type_name() {
     skip_ws();
     auto start = pos_;
@@ -109,7 +109,7 @@ public:
     return in_.substr(start, pos_ - start);
   }
 
-  // A numeric token: [+-] digits, '.', exponent, or inf/nan.
+  /// A numeric token: [+-] digits, '.', exponent, or inf/nan.
   std::string_view read_number_token() {
     skip_ws();
     auto start = pos_;
@@ -129,14 +129,14 @@ public:
     return tok.find_first_of(".eEin") != std::string_view::npos;
   }
 
-  // Consumes the identifier `name` or fails with "expected '<name>'".
+  /// Consumes the identifier `name` or fails with "expected '<name>'".
   bool consume_name(std::string_view name) {
     if (consume_word(name))
       return true;
     return fail("expected '" + std::string{name} + "'");
   }
 
-  // none | error(<category>, <code name or number>[, "<context>"])
+  /// none | error(<category>, <code name or number>[, "<context>"])
   bool parse_error(error& x);
 
   bool parse_integer(std::string_view tok, long long lo, unsigned long long hi, long long& sval,
@@ -145,7 +145,7 @@ public:
   bool parse_string(std::string& out);
   bool parse_atom(atom_value& out);
 
-  // Records "at <offset>: <what>" (the first error wins) and returns false.
+  /// Records "at <offset>: <what>" (the first error wins) and returns false.
   bool fail(std::string_view what) {
     if (err_.empty())
       err_ = error{sec::invalid_argument, "at " + std::to_string(pos_) + ": " + std::string{what}};
@@ -157,7 +157,7 @@ public:
   bool at_end() noexcept { return peek() == '\0' && pos_ >= in_.size(); }
   const error& err() const noexcept { return err_; }
 
-  // Parses "name{" for a record of type name `name`.
+  /// Parses "name{" for a record of type name `name`.
   bool begin_record(std::string_view name) {
     auto start = pos_;
     auto got = read_type_name();
@@ -192,9 +192,9 @@ public:
   }
 
 private:
-  // A record whose inspect overload runs: "name{" is read on inspect's first
-  // call to this parser, which may carry a meta::type_name (text_printer
-  // writes the same name).
+  /// A record whose inspect overload runs: "name{" is read on inspect's first
+  /// call to this parser, which may carry a meta::type_name (text_printer
+  /// writes the same name).
   struct pending_record {
     std::string name;
     bool renamable; // not announced: an annotation may name it
@@ -215,8 +215,8 @@ private:
     return ok && expect(')');
   }
 
-  // A variant is written as its active alternative in the cast form
-  // <alternative type name>(<value>), e.g. int16(3) or string("x").
+  /// A variant is written as its active alternative in the cast form
+  /// <alternative type name>(<value>), e.g. int16(3) or string("x").
   template <class Variant, std::size_t... Is>
   bool parse_variant(Variant& x, std::index_sequence<Is...>) {
     auto start = position();

@@ -28,13 +28,13 @@ class text_printer {
 public:
   explicit text_printer(std::string& out) noexcept : out_(out) {}
 
-  // What CAF-style inspect overloads name as their return type and ask
-  // before they touch state.
+  /// What CAF-style inspect overloads name as their return type and ask
+  /// before they touch state.
   using result_type = bool;
   static constexpr bool reads_state = true;
   static constexpr bool writes_state = false;
 
-  // Prints the fields of a record (called from inspect overloads).
+  /// Prints the fields of a record (called from inspect overloads).
   template <class... Ts>
   bool operator()(Ts&&... xs) {
     if (pending_)
@@ -73,8 +73,8 @@ public:
   std::string& out() noexcept { return out_; }
 
 private:
-  // A record whose inspect overload runs: its name is written on inspect's
-  // first call to this printer, which may carry a meta::type_name.
+  /// A record whose inspect overload runs: its name is written on inspect's
+  /// first call to this printer, which may carry a meta::type_name.
   struct pending_record {
     std::string name;
     bool renamable; // not announced: an annotation may name it

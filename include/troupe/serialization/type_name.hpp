@@ -85,7 +85,7 @@ std::string typed_handle_name(type_list<Sigs...>) {
 
 } // namespace detail
 
-// The portable name of T (see above).
+/// The portable name of T (see above).
 template <class T>
 std::string type_name() {
   using U = std::remove_cvref_t<T>;

@@ -31,7 +31,7 @@ class binary_deserializer;
 class text_printer;
 class text_parser;
 
-// Type-erased operations of one announced type.
+/// Type-erased operations of one announced type.
 class TROUPE_CORE_API type_entry {
 public:
   type_entry(type_id id, std::string name, std::size_t size, std::size_t align, std::vector<std::string> field_names)
@@ -41,20 +41,20 @@ public:
   virtual ~type_entry() = default;
 
   type_id id() const noexcept { return id_; }
-  // The portable name (see docs/serialization.md for the naming scheme).
+  /// The portable name (see docs/serialization.md for the naming scheme).
   const std::string& name() const noexcept { return name_; }
   std::size_t size() const noexcept { return size_; }
   std::size_t align() const noexcept { return align_; }
-  // 1..255 for pre-registered built-ins (their wire code), 0 otherwise.
+  /// 1..255 for pre-registered built-ins (their wire code), 0 otherwise.
   std::uint8_t builtin_code() const noexcept { return code_; }
-  // Names of the fields when announced with member pointers (a0, a1, ... for
-  // unnamed ones); empty otherwise.
+  /// Names of the fields when announced with member pointers (a0, a1, ... for
+  /// unnamed ones); empty otherwise.
   const std::vector<std::string>& field_names() const noexcept { return field_names_; }
 
   virtual void default_construct(void* p) const = 0;
   virtual void copy_construct(void* dst, const void* src) const = 0;
   virtual void destroy(void* p) const noexcept = 0;
-  // False when T has no operator==.
+  /// False when T has no operator==.
   virtual bool comparable() const noexcept = 0;
   virtual bool equal(const void* a, const void* b) const = 0;
   virtual bool save(binary_serializer& f, const void* p) const = 0;
@@ -78,23 +78,23 @@ public:
   type_registry(const type_registry&) = delete;
   type_registry& operator=(const type_registry&) = delete;
 
-  // The process-wide registry (built-ins pre-registered). Never destroyed.
+  /// The process-wide registry (built-ins pre-registered). Never destroyed.
   static type_registry& global();
 
-  // Lock-free; nullptr when the type is not announced.
+  /// Lock-free; nullptr when the type is not announced.
   const type_entry* find(type_id id) const noexcept;
-  // nullptr when no type has this name.
+  /// nullptr when no type has this name.
   const type_entry* find(std::string_view name) const;
-  // nullptr for 0 or an unused code.
+  /// nullptr for 0 or an unused code.
   const type_entry* find_code(std::uint8_t code) const noexcept { return codes_[code].load(std::memory_order_acquire); }
 
-  // All entries, sorted by name.
+  /// All entries, sorted by name.
   std::vector<const type_entry*> list() const;
   std::size_t size() const;
 
-  // Adds `entry`. Announcing the same type again is a no-op (the first
-  // registration wins) and returns no error; a name already used by another
-  // type yields sec::invalid_argument. Thread-safe. `code` is for built-ins.
+  /// Adds `entry`. Announcing the same type again is a no-op (the first
+  /// registration wins) and returns no error; a name already used by another
+  /// type yields sec::invalid_argument. Thread-safe. `code` is for built-ins.
   error add(std::unique_ptr<type_entry> entry, std::uint8_t code = 0);
 
 private:

@@ -25,7 +25,7 @@
 
 namespace troupe {
 
-// Built-in inspect overloads for the system messages (found by ADL).
+/// Built-in inspect overloads for the system messages (found by ADL).
 template <class Inspector>
 bool inspect(Inspector& f, exit_msg& x) {
   return f(x.source, x.reason);
@@ -69,11 +69,11 @@ inline constexpr bool is_tuple_v = is_specialization_v<T, std::tuple> || is_spec
 template <class T>
 inline constexpr bool is_array_v = is_std_array<T>::value;
 
-// Actor handles (actor, actor_addr, typed_actor<...>): a fixed built-in encoding.
+/// Actor handles (actor, actor_addr, typed_actor<...>): a fixed built-in encoding.
 template <class T>
 inline constexpr bool is_handle_v = std::is_same_v<T, actor> || std::is_same_v<T, actor_addr> || typed_handle<T>;
 
-// The control block a handle points to (null for an invalid handle).
+/// The control block a handle points to (null for an invalid handle).
 template <class T>
 actor_control_block* handle_ctrl(const T& x) noexcept {
   if constexpr (std::is_same_v<T, actor_addr>)
@@ -82,7 +82,7 @@ actor_control_block* handle_ctrl(const T& x) noexcept {
     return x.ctrl();
 }
 
-// A user type with an inspect(f, x) overload found by ADL.
+/// A user type with an inspect(f, x) overload found by ADL.
 template <class Inspector, class T>
 concept has_inspect = requires(Inspector& f, T& x) {
   { inspect(f, x) } -> std::convertible_to<bool>;

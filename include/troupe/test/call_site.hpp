@@ -9,7 +9,7 @@ namespace troupe::test {
 
 class call_site {
 public:
-  // As a default argument, the caller's file and line.
+  /// As a default argument, the caller's file and line.
   static constexpr call_site current(const char* file = __builtin_FILE(), int line = __builtin_LINE()) noexcept {
     return call_site{file, line};
   }

@@ -116,8 +116,8 @@ private:
   void TestBody() override {} // makes the fixture constructible outside TEST_F
 
 public:
-  // Declared after the functions so that the order of construction is visible:
-  // the system first, its scheduler, then the test's own actor.
+  /// Declared after the functions so that the order of construction is visible:
+  /// the system first, its scheduler, then the test's own actor.
   actor_system sys;
   test_coordinator& sched;
   /// The test's actor: a sender for messages and a receiver for replies.

@@ -78,7 +78,7 @@ public:
   static constexpr std::size_t unlimited_steps = static_cast<std::size_t>(-1);
 
 private:
-  // Jobs woken while another job runs on the test thread come back here.
+  /// Jobs woken while another job runs on the test thread come back here.
   class context final : public execution_unit {
   public:
     context(actor_system* sys, test_coordinator* parent) noexcept : execution_unit(sys), parent_(parent) {}

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
 #pragma once
-// `_` in a check's with(...): any value of that element is fine.
+/// `_` in a check's with(...): any value of that element is fine.
 namespace troupe::test {
 
 struct wildcard {};

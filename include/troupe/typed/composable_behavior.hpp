@@ -32,7 +32,7 @@ namespace troupe {
 
 namespace detail {
 
-// The operator() of one signature, and the handler that calls it.
+/// The operator() of one signature, and the handler that calls it.
 template <class Sig, class Inputs = typename Sig::input_keys, class Outputs = typename Sig::output_types>
 class composable_clause;
 
@@ -45,8 +45,8 @@ public:
 
   virtual result_type operator()(param_t<Ins>...) = 0;
 
-  // Calls through the vtable, so the handler reaches the override of the
-  // most derived class even when it was built in a base.
+  /// Calls through the vtable, so the handler reaches the override of the
+  /// most derived class even when it was built in a base.
   auto make_handler() {
     return [this](param_t<Ins>... xs) -> result_type { return (*this)(std::move(xs)...); };
   }
@@ -54,7 +54,7 @@ public:
 
 } // namespace detail
 
-// Only typed_actor<Sigs...> interfaces can be composed.
+/// Only typed_actor<Sigs...> interfaces can be composed.
 template <class Interface>
 class composable_behavior;
 
@@ -65,22 +65,22 @@ public:
   using handle_type = typed_actor<Sigs...>;
   using behavior_type = typename handle_type::behavior_type;
   using actor_base = typename handle_type::base;
-  // What spawn<Derived>() runs (see detail::hosted_state).
+  /// What spawn<Derived>() runs (see detail::hosted_state).
   template <class Derived>
   using host_actor = typename detail::composable_host<Derived>::type;
 
-  // The actor that runs the behavior sets `self` before the first message.
+  /// The actor that runs the behavior sets `self` before the first message.
   template <class Actor>
   void bind_self(Actor* running) noexcept {
     self = running;
   }
 
-  // One handler per signature; the running actor builds its behavior from them.
+  /// One handler per signature; the running actor builds its behavior from them.
   auto make_handlers() {
     return std::make_tuple(static_cast<detail::composable_clause<Sigs>*>(this)->make_handler()...);
   }
 
-  // The running actor, typed for this interface (empty until it runs).
+  /// The running actor, typed for this interface (empty until it runs).
   typed_actor_pointer<Sigs...> self;
 };
 

@@ -33,8 +33,8 @@ public:
 
 namespace detail {
 
-// What spawn<State>() runs (State::host_actor<State>); checked here, before
-// the actor class is instantiated, so that the first error says what is wrong.
+/// What spawn<State>() runs (State::host_actor<State>); checked here, before
+/// the actor class is instantiated, so that the first error says what is wrong.
 template <class State>
 struct composable_host {
   static_assert(!std::is_abstract_v<State>,

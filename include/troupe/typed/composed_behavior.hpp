@@ -23,7 +23,7 @@ namespace troupe {
 
 namespace detail {
 
-// The signatures of Lists..., in order, each once.
+/// The signatures of Lists..., in order, each once.
 template <class Done, class... Lists>
 struct composed_signatures;
 template <class... Done>
@@ -53,7 +53,7 @@ class composed_behavior : public Behaviors... {
 public:
   static_assert(sizeof...(Behaviors) > 0, "composed_behavior needs at least one behavior");
 
-  // These members hide the parts' own, which would be ambiguous here.
+  /// These members hide the parts' own, which would be ambiguous here.
   using signatures = typename detail::composed_signatures<detail::type_list<>, typename Behaviors::signatures...>::type;
   using handle_type = typename detail::apply_signatures<signatures, typed_actor>::type;
   using behavior_type = typename handle_type::behavior_type;
@@ -71,7 +71,7 @@ public:
   auto make_handlers() { return std::tuple_cat(static_cast<Behaviors*>(this)->make_handlers()...); }
 
 protected:
-  // The running actor, typed for the whole interface.
+  /// The running actor, typed for the whole interface.
   self_pointer self;
 };
 

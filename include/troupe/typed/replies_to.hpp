@@ -21,9 +21,9 @@ template <class... In>
 struct replies_to {
   template <class... Out>
   struct with {
-    // Element types as they travel in a message (const char* -> std::string, ...).
+    /// Element types as they travel in a message (const char* -> std::string, ...).
     using input_types = detail::type_list<detail::strip_and_convert_t<In>...>;
-    // input_types, but atom constants stay themselves: what tells signatures apart
+    /// input_types, but atom constants stay themselves: what tells signatures apart
     using input_keys = detail::type_list<detail::signature_key_t<In>...>;
     using output_types = detail::type_list<detail::strip_and_convert_t<Out>...>;
   };
@@ -41,12 +41,12 @@ concept typed_signature = requires {
   typename T::output_types;
 };
 
-// Marks "the interface has no signature for this input" (keeps follow-up
-// errors quiet once the static_assert at the call site fired).
+/// Marks "the interface has no signature for this input" (keeps follow-up
+/// errors quiet once the static_assert at the call site fired).
 struct invalid_typed_output {};
 
-// Whether keys K (of a message or a handler) fit signature keys S: equal, or
-// a plain atom where the signature names an atom constant.
+/// Whether keys K (of a message or a handler) fit signature keys S: equal, or
+/// a plain atom where the signature names an atom constant.
 template <class K, class S>
 inline constexpr bool
   key_fits_v = std::is_same_v<K, S> || (std::is_same_v<K, atom_value> && is_atom_constant<S>::value);
@@ -57,9 +57,9 @@ template <class... Ks, class... Ss>
   requires(sizeof...(Ks) == sizeof...(Ss))
 struct keys_fit<type_list<Ks...>, type_list<Ss...>> : std::bool_constant<(key_fits_v<Ks, Ss> && ...)> {};
 
-// The signature a message with keys Keys goes to: the one with exactly these
-// keys, else the only one they fit (a plain atom fitting several atom-constant
-// signatures is ambiguous: no signature).
+/// The signature a message with keys Keys goes to: the one with exactly these
+/// keys, else the only one they fit (a plain atom fitting several atom-constant
+/// signatures is ambiguous: no signature).
 template <class Keys, class... Sigs>
 struct find_output {
   static constexpr std::size_t n = sizeof...(Sigs);
@@ -96,8 +96,8 @@ struct interface_output;
 template <class... Sigs, class Input>
 struct interface_output<type_list<Sigs...>, Input> : find_output<Input, Sigs...> {};
 
-// The response types (a type_list) for sending Ts... to Interface, or
-// invalid_typed_output if no signature (or more than one) accepts Ts...
+/// The response types (a type_list) for sending Ts... to Interface, or
+/// invalid_typed_output if no signature (or more than one) accepts Ts...
 template <class Interface, class... Ts>
 using typed_output_t = typename interface_output<Interface, type_list<signature_key_t<Ts>...>>::type;
 
@@ -109,7 +109,7 @@ struct tl_contains;
 template <class T, class... Ts>
 struct tl_contains<T, type_list<Ts...>> : std::bool_constant<(std::is_same_v<T, Ts> || ...)> {};
 
-// Every signature of Sub is in Super (order does not matter).
+/// Every signature of Sub is in Super (order does not matter).
 template <class Sub, class Super>
 struct is_sub_interface;
 template <class... Ss, class Super>

@@ -36,10 +36,10 @@ public:
 
   static constexpr bool is_typed_handle = true;
   using signatures = detail::type_list<Sigs...>;
-  // Whether this interface accepts a message (Ts...).
+  /// Whether this interface accepts a message (Ts...).
   template <class... Ts>
   static constexpr bool accepts = detail::accepts_input_v<signatures, Ts...>;
-  // What request(handle, timeout, Ts...) returns to an actor of class Self.
+  /// What request(handle, timeout, Ts...) returns to an actor of class Self.
   template <class Self, class... Ts>
   using response_handle_for = typed_response_handle<Self, detail::typed_output_t<signatures, Ts...>>;
   using behavior_type = typed_behavior<Sigs...>;
@@ -49,27 +49,27 @@ public:
   using stateful_base = stateful_actor<State, base>;
   template <class State>
   using stateful_pointer = stateful_base<State>*;
-  // This interface plus more signatures.
+  /// This interface plus more signatures.
   template <class... More>
   using extend = typed_actor<Sigs..., More...>;
 
   typed_actor() noexcept = default;
   typed_actor(std::nullptr_t) noexcept {} // NOLINT
 
-  // From a handle with a larger (or equal) interface.
+  /// From a handle with a larger (or equal) interface.
   template <class... Others>
     requires detail::is_sub_interface<signatures, detail::type_list<Others...>>::value
     typed_actor(const typed_actor<Others...>& other)
   noexcept : ptr_(other.ptr()) {} // NOLINT
 
-  // From a typed `self` whose interface contains this one.
+  /// From a typed `self` whose interface contains this one.
   template <class T>
     requires detail::typed_actor_class<T> && detail::is_sub_interface<signatures, typename T::signatures>::value
     typed_actor(T* self)
   noexcept // NOLINT
     : ptr_(self ? strong_actor_ptr{actor_control_block::from(self)} : strong_actor_ptr{}) {}
 
-  // Wraps ptr WITHOUT checking the actor's interface (what actor_cast uses).
+  /// Wraps ptr WITHOUT checking the actor's interface (what actor_cast uses).
   static typed_actor make_unchecked(strong_actor_ptr ptr) noexcept {
     typed_actor result;
     result.ptr_ = std::move(ptr);
@@ -78,7 +78,7 @@ public:
 
   actor_id id() const noexcept { return ptr_ ? ptr_->id() : 0; }
   node_id node() const noexcept { return ptr_ ? ptr_->node() : node_id{}; }
-  // handle->id(), handle->node(), ...: the actor (not valid on an empty handle).
+  /// handle->id(), handle->node(), ...: the actor (not valid on an empty handle).
   abstract_actor* operator->() const noexcept { return ptr_->get(); }
   actor_addr address() const noexcept { return actor_addr{ptr_.get()}; }
   explicit operator bool() const noexcept { return static_cast<bool>(ptr_); }

@@ -36,11 +36,11 @@ public:
   operator scheduled_actor*() const noexcept { return ptr_; } // NOLINT: implicit, like CAF's
   explicit operator bool() const noexcept { return ptr_ != nullptr; }
 
-  // Makes the pointer an actor_handle: `actor{self}` and sending to `self`
-  // work as for any other handle.
+  /// Makes the pointer an actor_handle: `actor{self}` and sending to `self`
+  /// work as for any other handle.
   actor_control_block* ctrl() const noexcept { return ptr_ ? actor_control_block::from(ptr_) : nullptr; }
 
-  // A handle to the actor for any part of the interface this pointer knows.
+  /// A handle to the actor for any part of the interface this pointer knows.
   template <class... Others>
   requires detail::is_sub_interface<detail::type_list<Others...>, signatures>::value
   operator typed_actor<Others...>() const noexcept { // NOLINT: implicit, like the handle's own conversions

@@ -80,8 +80,8 @@ struct signature_keys_of<type_list<Ts...>> {
   using type = type_list<signature_key_t<Ts>...>;
 };
 
-// A handler fits a signature when its parameter keys fit the signature's
-// (an atom_value parameter handles every atom-constant variant).
+/// A handler fits a signature when its parameter keys fit the signature's
+/// (an atom_value parameter handles every atom-constant variant).
 template <class F>
 struct typed_handler_info {
   static_assert(has_call_signature<F>::value,
@@ -91,7 +91,7 @@ struct typed_handler_info {
   using output = typename handler_output<std::decay_t<typename callable_t<F>::result_type>>::type;
 };
 
-// Errors name the offending signature through the instantiation that fires them.
+/// Errors name the offending signature through the instantiation that fires them.
 template <class Signature>
 struct typed_behavior_missing_handler_for {
   static_assert(always_false_v<Signature>,
@@ -119,7 +119,7 @@ struct typed_behavior_handler_not_in_interface {
 template <class Item>
 inline constexpr bool is_timeout_item_v = is_timeout_definition<std::decay_t<Item>>::value;
 
-// The handler infos of the callables among Items (timeouts dropped).
+/// The handler infos of the callables among Items (timeouts dropped).
 template <class... Items>
 using handler_infos_t =
   decltype(std::tuple_cat(std::declval<std::conditional_t<is_timeout_item_v<Items>, std::tuple<>,
@@ -138,7 +138,7 @@ struct check_signature<Sig, std::tuple<Infos...>> {
       return check_result<Infos...>();
     }
   }
-  // The first handler for the input decides (first match wins at run time).
+  /// The first handler for the input decides (first match wins at run time).
   template <class I, class... Is>
   static constexpr bool check_result() {
     if constexpr (keys_fit<typename I::input, typename Sig::input_keys>::value) {
@@ -189,13 +189,13 @@ public:
   static_assert((detail::typed_signature<Sigs> && ...),
                 "a typed interface lists replies_to<...>::with<...> and reacts_to<...> signatures");
   using signatures = detail::type_list<Sigs...>;
-  // The class that runs a function returning this behavior (spawn(f)).
+  /// The class that runs a function returning this behavior (spawn(f)).
   using actor_type = typed_event_based_actor<Sigs...>;
 
-  // Empty: an actor whose make_behavior() returns it terminates at once.
+  /// Empty: an actor whose make_behavior() returns it terminates at once.
   typed_behavior() noexcept = default;
 
-  // All handlers of the interface (and optionally an after(...) timeout last).
+  /// All handlers of the interface (and optionally an after(...) timeout last).
   template <class T, class... Ts>
     requires(!std::is_same_v<std::decay_t<T>, typed_behavior> || sizeof...(Ts) > 0)
   typed_behavior(T&& x, Ts&&... xs) // NOLINT: implicit so that `return { handlers... };` works
@@ -203,14 +203,14 @@ public:
     static_assert(detail::check_typed_behavior(signatures{}, detail::type_list<T, Ts...>{}));
   }
 
-  // Wraps an already built behavior WITHOUT checking it against the interface.
+  /// Wraps an already built behavior WITHOUT checking it against the interface.
   static typed_behavior make_unchecked(behavior bhvr) noexcept {
     typed_behavior result;
     result.bhvr_ = std::move(bhvr);
     return result;
   }
 
-  // The type-erased behavior the runtime runs.
+  /// The type-erased behavior the runtime runs.
   const behavior& unbox() const noexcept { return bhvr_; }
 
   explicit operator bool() const noexcept { return static_cast<bool>(bhvr_); }

@@ -30,7 +30,7 @@ public:
   explicit typed_event_based_actor(actor_config&) noexcept {}
   typed_event_based_actor() noexcept = default;
 
-  // The initial behavior; an empty one ends the actor at once.
+  /// The initial behavior; an empty one ends the actor at once.
   virtual behavior_type make_behavior() { return {}; }
 
   void become(behavior_type bhvr) { do_become(bhvr.unbox(), true); }

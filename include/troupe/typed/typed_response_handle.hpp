@@ -43,7 +43,7 @@ constexpr bool is_allowed_response_handler() {
     return response_handler_kind<Output, C>::is_result || response_handler_kind<Output, C>::is_error;
 }
 
-// Named in the error output so the expected response type is visible.
+/// Named in the error output so the expected response type is visible.
 template <class ExpectedResponse, class... Handlers>
 struct check_typed_response_handlers {
   static constexpr bool all_allowed = (is_allowed_response_handler<ExpectedResponse, std::decay_t<Handlers>>() && ...);
@@ -66,7 +66,7 @@ struct check_typed_response_handlers<invalid_typed_output, Handlers...> {
 template <class Self, class Output>
 class typed_response_handle {
 public:
-  // The response types, as a detail::type_list.
+  /// The response types, as a detail::type_list.
   using response_types = Output;
 
   explicit typed_response_handle(response_handle<Self> h) noexcept : h_(h) {}
