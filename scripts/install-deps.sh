@@ -62,6 +62,10 @@ PACKAGES=(
   # Formatting and static analysis (scripts/format.sh, .clang-tidy): pinned to 14, the
   # version .clang-format is tuned for.
   clang-format-14 clang-tidy-14
+
+  # The API reference (scripts/api-reference.sh, docs/Doxyfile), which the structure
+  # stage also uses to find undocumented public names.
+  doxygen
 )
 
 usage() {
