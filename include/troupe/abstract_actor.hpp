@@ -22,6 +22,9 @@ namespace troupe {
 class actor_system;
 class execution_unit;
 
+/// The root of every actor, local or a proxy for a remote one: an identity, a way to deliver a message
+/// (enqueue), and the link/monitor bookkeeping that turns its termination into exit_msg / down_msg.
+/// It is placed right after its actor_control_block in one allocation; handles count references on the block.
 class TROUPE_CORE_API abstract_actor {
 public:
   abstract_actor(const abstract_actor&) = delete;
@@ -35,11 +38,15 @@ public:
   /// Called once, when the last strong reference goes away, before destruction.
   virtual void on_unreachable() {}
 
+  /// The control block that precedes this actor in its allocation.
   actor_control_block* ctrl() const noexcept { return actor_control_block::from(this); }
+  /// The actor's id, as its control block records it (for a proxy, the id of the remote actor).
   actor_id id() const noexcept { return ctrl()->id(); }
   /// The node of its system: home_system().node() for every local actor.
   node_id node() const noexcept { return ctrl()->node(); }
+  /// A weak handle to this actor, for comparison, links and monitors.
   actor_addr address() const noexcept { return actor_addr{ctrl()}; }
+  /// The actor system that created this actor (or this proxy).
   actor_system& home_system() const noexcept { return *ctrl()->home_system(); }
 
   /// How log lines (and later inspection) call this actor; override it to
@@ -47,16 +54,22 @@ public:
   /// and "actor" for troupe's classes (function-based actors).
   virtual const char* name() const;
 
+  /// Whether the actor has terminated (its links and monitors are being or have been notified).
+  /// Safe to call from any thread.
   bool is_terminated() const noexcept { return terminated_.load(std::memory_order_acquire); }
   /// The exit reason once terminated (error{} before).
   error exit_reason_value() const;
 
-  /// Link and monitor bookkeeping. Each returns false if this actor has already
-  /// terminated; the caller then delivers exit_msg/down_msg itself with `reason`.
+  /// Link and monitor bookkeeping, one side of it (this actor's list), thread-safe. The add functions return
+  /// false if this actor has already terminated and then store its exit reason in `*reason`; the caller then
+  /// delivers exit_msg/down_msg itself. add_link records a link to `other` at most once; add_monitor records
+  /// every call, and remove_monitor removes one of them. Removing an entry that does not exist does nothing.
+  /// @{
   bool add_link(const actor_addr& other, error* reason);
   void remove_link(const actor_addr& other);
   bool add_monitor(const actor_addr& observer, error* reason);
   void remove_monitor(const actor_addr& observer);
+  /// @}
 
   /// Something to run when this actor terminates (attach_functor's callable).
   class exit_callback {

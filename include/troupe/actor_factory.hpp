@@ -32,20 +32,29 @@ class actor_system;
 /// An input key of a signature: a type, or an atom constant, which matches
 /// one atom value only.
 struct key_id {
+  /// The type of the element; `type_id_of<atom_value>()` for an atom constant.
   type_id type = nullptr; // type_id_of<atom_value>() for an atom constant
+  /// The atom value an atom constant matches; unused otherwise.
   atom_value atom{};
+  /// Whether the key is an atom constant, matching `atom` only.
   bool is_atom_constant = false;
+  /// Memberwise: the same type, atom and kind.
   friend bool operator==(const key_id&, const key_id&) = default;
 };
 
 /// One signature of a typed interface by type ids: its input keys and outputs.
 struct signature_ids {
+  /// The input keys, in order.
   std::vector<key_id> inputs;
+  /// The types of the response.
   std::vector<type_id> outputs;
 };
 /// A typed interface; empty for a dynamically typed actor.
 using interface_ids = std::vector<signature_ids>;
 
+/// An actor type spawnable by name, as actor_system_config::add_actor_type() stores it: spawn_by_name() and other
+/// nodes (remote spawn) take its arguments from a message, checked against its parameters before anything is
+/// spawned.
 struct actor_factory {
   /// Spawns the actor from `args`; sec::type_clash when they do not fit.
   std::function<expected<actor>(actor_system& sys, const message& args)> spawn;

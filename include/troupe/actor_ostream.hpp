@@ -21,13 +21,20 @@ namespace detail {
 TROUPE_CORE_API void write_console_piece(std::string_view text);
 } // namespace detail
 
+/// Console output for actors, made by aout(self): everything streamed into one actor_ostream is collected and
+/// written to std::cout in one piece, under a process-wide lock, at each std::endl or std::flush and when the
+/// stream is destroyed, so lines written this way never interleave. One stream belongs to one thread.
 class actor_ostream {
 public:
   actor_ostream() = default;
+  /// Takes over the text the moved-from stream collected so far.
   actor_ostream(actor_ostream&&) = default;
+  /// Takes over the moved-from stream's text; what this stream collected and did not write yet is dropped.
   actor_ostream& operator=(actor_ostream&&) = default;
+  /// Writes what is left, as flush().
   ~actor_ostream() { flush(); }
 
+  /// Appends x, formatted as a std::ostream formats it.
   template <class T>
   actor_ostream& operator<<(const T& x) {
     buf_ << x;
@@ -49,6 +56,8 @@ public:
     return *this;
   }
 
+  /// Writes the collected text, if any, to std::cout in one piece under the lock, flushes std::cout and starts
+  /// collecting anew.
   void flush() {
     auto text = buf_.view();
     if (text.empty())

@@ -19,8 +19,12 @@ namespace troupe {
 
 class actor_system;
 
+/// Actors by name (`sys.registry()`), so that other code in the process, and other nodes (remote lookup), can
+/// find them without a handle. An entry keeps its actor alive until it is erased or the actor terminates, which
+/// removes the entry at once; the system drops what is left when it shuts down. Safe to use from any thread.
 class TROUPE_CORE_API actor_registry {
 public:
+  /// The registry of `sys`, empty; the system makes its own.
   explicit actor_registry(actor_system& sys);
   actor_registry(const actor_registry&) = delete;
   actor_registry& operator=(const actor_registry&) = delete;

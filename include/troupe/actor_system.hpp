@@ -35,8 +35,14 @@
 
 namespace troupe {
 
+/// The actor system: owns the scheduler, the timer thread, the threads of detached and blocking actors, the
+/// logger, the registry and the groups; spawns actors, and on destruction waits until every (non-hidden) actor
+/// has terminated. The first system constructed while no default exists becomes the process's default system
+/// (see current()).
 class TROUPE_CORE_API actor_system {
 public:
+  /// Starts a system with a copy of `cfg`: makes the loaded modules, then starts the timer thread, the scheduler
+  /// and the modules. Throws what a module's construction throws (a bad option, say); nothing runs yet then.
   explicit actor_system(const actor_system_config& cfg);
   actor_system(const actor_system&) = delete;
   actor_system& operator=(const actor_system&) = delete;
@@ -44,9 +50,9 @@ public:
   ~actor_system();
 
   /// Function-based actor: behavior fn(event_based_actor* self, xs...), or
-  /// without self, or with a stateful_actor<S>* / blocking_actor* first parameter.
-  /// Typed actors: a function taking a typed self pointer (math::pointer,
-  /// math::stateful_pointer<S>) or returning a typed behavior, and a class
+  /// without self, or with a `stateful_actor<S>*` / `blocking_actor*` first parameter.
+  /// Typed actors: a function taking a typed self pointer (`math::pointer`,
+  /// `math::stateful_pointer<S>`) or returning a typed behavior, and a class
   /// derived from math::base, make a typed actor; spawn then returns its
   /// typed_actor<...> handle instead of `actor`.
   template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
@@ -56,10 +62,11 @@ public:
   template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
   auto spawn(Ts&&... xs);
 
-  /// spawn, restricted to typed actors.
+  /// spawn() of a function, restricted to typed actors (an untyped function does not compile).
   template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
   auto typed_spawn(F fun, Ts&&... xs);
 
+  /// spawn() of an actor class, restricted to typed actor classes (an untyped one does not compile).
   template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
   auto typed_spawn(Ts&&... xs);
 
@@ -81,11 +88,14 @@ public:
 
   /// Blocks until no (non-hidden) actor is running.
   void await_all_actors_done();
+  /// The number of running (non-hidden) actors; a snapshot that may be stale at once.
   std::size_t running_actors() const noexcept { return running_.load(std::memory_order_acquire); }
 
+  /// The scheduler that runs this system's event-based actors.
   scheduler::abstract_coordinator& scheduler() noexcept { return *scheduler_; }
   /// The timer service (a deterministic test drives its manual clock).
   scheduler::timer_service& timers() noexcept { return timers_; }
+  /// The system's copy of the configuration it was made from.
   const actor_system_config& config() const noexcept { return cfg_; }
   /// This system's identity; node() of each of its actors.
   const node_id& node() const noexcept { return node_; }
@@ -118,6 +128,7 @@ public:
   void set_node_monitor_service(node_monitor_service* x) noexcept {
     node_monitors_.store(x, std::memory_order_release);
   }
+  /// The installed node monitor service, or nullptr while none is.
   node_monitor_service* node_monitors() const noexcept { return node_monitors_.load(std::memory_order_acquire); }
 
 private:

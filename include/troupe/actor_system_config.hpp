@@ -42,8 +42,13 @@ namespace troupe {
 
 class actor_system;
 
+/// The settings of an actor_system, from code, the command line or a config file. The built-in options are
+/// `scheduler.workers`, `scheduler.max-throughput`, `scheduler.policy` (stealing or sharing), `config-file`
+/// and the `logger.*` options of logger_config; a program adds its own with add_option() or opt_group, and
+/// loads modules with load(). An actor_system copies the config it is made from.
 class TROUPE_CORE_API actor_system_config {
 public:
+  /// Makes a scheduler, called as f(system, workers, max_throughput).
   using coordinator_factory =
     std::function<std::unique_ptr<scheduler::abstract_coordinator>(actor_system*, std::size_t, std::size_t)>;
 
@@ -52,7 +57,14 @@ public:
   /// Reads options from argv (argv[0] is skipped). Returns an error with the
   /// offending option as context for malformed values or unreadable files.
   error parse(int argc, char** argv);
+  /// Reads options from args, every element an argument (no program name): `--name=value`, `--flag`, and a
+  /// program option's short form (`-p 4242`, `-p4242`). Arguments it does not know go to remainder(); "--" ends
+  /// the options and goes there with everything after it. Returns the error of the first malformed or missing
+  /// value; the options before it stay set.
   error parse(const std::vector<std::string>& args);
+  /// Reads `name=value` lines from a file ('#' starts a comment; `config-file=...` includes another file,
+  /// nested at most 8 deep). Returns an error naming the file and line for an unreadable file, a line without
+  /// '=' or a bad option; the lines before it stay set.
   error parse_file(const std::string& path);
   /// Sets one option by name ("scheduler.workers", ...).
   error set(const std::string& name, const std::string& value);
@@ -84,13 +96,18 @@ public:
   /// (deterministic tests); steady (default): real time.
   scheduler::timer_service::clock_mode timer_clock = scheduler::timer_service::clock_mode::steady;
 
+  /// Worker threads of the scheduler; 0: one per hardware thread (option `scheduler.workers`, at most 1024).
   std::size_t workers = 0; // 0: hardware concurrency
+  /// Messages an actor handles per resume before it yields its worker (option `scheduler.max-throughput`).
   std::size_t max_throughput = 300;
+  /// The scheduler chosen: "stealing", "sharing" (option `scheduler.policy`) or "custom" (set_scheduler(),
+  /// set_scheduler_factory()). Informational: setting it by hand does not change the scheduler.
   std::string policy_name = "stealing";
 
   /// Verbosity, component filter, outputs (logger.* options).
   logger_config logger;
 
+  /// The arguments the last parse() did not know, in order.
   const std::vector<std::string>& remainder() const noexcept { return remainder_; }
   /// The built-in options, one line each.
   static std::string help_text();
@@ -143,6 +160,8 @@ public:
   /// The loaded modules, made for `sys` in loading order.
   std::vector<std::unique_ptr<actor_system_module>> make_modules(actor_system& sys) const;
 
+  /// The scheduler for `sys`: the factory's (set_scheduler(), set_scheduler_factory(), `scheduler.policy`),
+  /// else a work-stealing coordinator, with `workers` threads and `max_throughput` messages per resume.
   std::unique_ptr<scheduler::abstract_coordinator> make_scheduler(actor_system* sys) const;
 
 protected:

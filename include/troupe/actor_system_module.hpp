@@ -14,6 +14,9 @@ namespace troupe {
 
 class actor_system;
 
+/// A part of the runtime that a program opts into per system (`cfg.load<net::middleman>()`): the system makes it
+/// in its constructor, starts it after the scheduler, and stops it once every actor is done, in reverse order of
+/// loading. The core knows modules only through this interface.
 class TROUPE_CORE_API actor_system_module {
 public:
   /// One per kind: actor_system::find_module(kind) finds the loaded one.
@@ -21,6 +24,7 @@ public:
 
   virtual ~actor_system_module();
 
+  /// Which module this is.
   virtual kind module_kind() const noexcept = 0;
   /// Called once by the system's constructor, after the scheduler started.
   virtual void start() = 0;

@@ -31,6 +31,9 @@
 
 namespace troupe {
 
+/// An atom: a name of at most 10 characters over [0-9A-Za-z_ ] packed into 64 bits, made with atom("name") and
+/// read back with to_string. atom("") is atom_value{}. Comparing atoms compares integers: atoms of equal length
+/// order like the strings they spell, shorter ones before longer ones.
 enum class atom_value : std::uint64_t {};
 
 namespace detail {
@@ -142,6 +145,7 @@ inline std::string to_string(atom_value v) {
   return std::string{text.view()};
 }
 
+/// Writes to_string(v).
 inline std::ostream& operator<<(std::ostream& os, atom_value v) {
   return os << to_string(v);
 }
@@ -154,13 +158,17 @@ inline std::ostream& operator<<(std::ostream& os, atom_value v) {
 /// atom_value wherever one is expected, also in constant expressions).
 template <atom_value V>
 struct atom_constant {
+  /// The constant as a value (`get_atom::value`); it converts to V wherever an atom_value is expected.
   static const atom_constant value;
+  /// The atom V.
   constexpr operator atom_value() const noexcept { return V; }
 };
 
 template <atom_value V>
 constexpr atom_constant<V> atom_constant<V>::value{};
 
+/// The text of the atom V, as to_string(V) gives it; operator<< writes the same.
+/// @{
 template <atom_value V>
 std::string to_string(atom_constant<V>) {
   return to_string(V);
@@ -170,5 +178,6 @@ template <atom_value V>
 std::ostream& operator<<(std::ostream& os, atom_constant<V>) {
   return os << V;
 }
+/// @}
 
 } // namespace troupe

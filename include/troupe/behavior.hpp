@@ -129,6 +129,7 @@ class behavior;
 /// A comma-separated list of cases: `(case1, case2, [](int) {...})`.
 template <class... Items>
 struct case_list {
+  /// The cases (and an after(...) timeout definition), in order.
   std::tuple<Items...> items;
 };
 
@@ -212,20 +213,32 @@ behavior_impl* make_behavior_impl(Ts&&... xs) {
 
 } // namespace detail
 
+/// An ordered list of match cases (the first match wins) plus an optional `after(d) >> f` timeout: f runs
+/// when the actor has handled no message for d (for a response handler: when no response came within d).
+/// Built once into one reference-counted allocation that copies share. A default-constructed behavior is
+/// empty: it matches nothing and is false.
 class behavior {
 public:
+  /// An empty behavior by default; copies and moves share (or take over) the cases, never duplicate them.
+  /// @{
   behavior() noexcept = default;
   behavior(const behavior&) noexcept = default;
   behavior(behavior&&) noexcept = default;
   behavior& operator=(const behavior&) noexcept = default;
   behavior& operator=(behavior&&) noexcept = default;
+  /// @}
 
+  /// Builds a behavior from handlers (lambdas or function objects with one call signature), match cases,
+  /// comma-separated case lists and other behaviors (their cases are tried in place), optionally ending
+  /// with one `after(d) >> f`; more than one, or one that is not last, fails to compile. after(infinite)
+  /// counts as no timeout.
   template <class T, class... Ts>
     requires(!std::is_base_of_v<behavior, std::decay_t<T>> || sizeof...(Ts) > 0)
   && detail::behavior_item<T> && (detail::behavior_item<Ts> && ...)
   behavior(T&& x, Ts&&... xs)
     : impl_(detail::make_behavior_impl(std::forward<T>(x), std::forward<Ts>(xs)...), false) {}
 
+  /// Wraps an existing implementation (null: an empty behavior); or_else builds its result this way.
   explicit behavior(detail::behavior_impl_ptr impl) noexcept : impl_(std::move(impl)) {}
 
   /// Replaces the cases (and timeout) of this behavior object; copies of it,
@@ -239,8 +252,11 @@ public:
   /// Tries this behavior's cases on msg.
   bool invoke(message& msg, detail::invoke_result& res) { return impl_ && impl_->invoke(msg, res); }
 
+  /// The after(...) duration; detail::infinite_timeout when there is none or the behavior is empty.
   std::chrono::nanoseconds timeout() const noexcept { return impl_ ? impl_->timeout() : detail::infinite_timeout; }
+  /// Whether the behavior has a finite after(...) timeout.
   bool has_timeout() const noexcept { return impl_ && impl_->has_timeout(); }
+  /// Runs the after(...) handler; nothing without one.
   void handle_timeout() {
     if (impl_)
       impl_->handle_timeout();
@@ -255,7 +271,9 @@ public:
     return behavior{detail::behavior_impl_ptr{new detail::combined_behavior_impl(impl_, other.impl_), false}};
   }
 
+  /// Whether the behavior is not empty.
   explicit operator bool() const noexcept { return impl_ != nullptr; }
+  /// The shared implementation (null for an empty behavior), to nest or wrap this behavior in another.
   const detail::behavior_impl_ptr& as_impl() const noexcept { return impl_; }
 
 private:
@@ -265,9 +283,12 @@ private:
 /// A partial function: composable with or_else.
 class message_handler : public behavior {
 public:
+  /// Every constructor of behavior.
   using behavior::behavior;
   message_handler() noexcept = default;
+  /// Shares the cases (and timeout) of `b`.
   message_handler(const behavior& b) noexcept : behavior(b) {}
+  /// This handler's cases first, then other's; the first one's timeout wins, else other's.
   message_handler or_else(const message_handler& other) const { return message_handler{behavior::or_else(other)}; }
 };
 
@@ -287,6 +308,10 @@ auto to_list_item(T&& x) {
 }
 } // namespace detail
 
+/// Appends `rhs` to a list of cases that starts with a match case. `rhs` is a match case, a plain callable or an
+/// after(...) timeout: `(on<int>() >> f, [](double) {...})` is a case_list, which a behavior takes as one argument
+/// and tries in order.
+/// @{
 template <class G, class F, class... Es, class Rhs>
   requires detail::list_item<Rhs>
 auto operator,(match_case<G, F, Es...> lhs, Rhs&& rhs) {
@@ -300,5 +325,6 @@ auto operator,(case_list<Items...> lhs, Rhs&& rhs) {
   auto r = detail::to_list_item(std::forward<Rhs>(rhs));
   return case_list<Items..., decltype(r)>{std::tuple_cat(std::move(lhs.items), std::tuple{std::move(r)})};
 }
+/// @}
 
 } // namespace troupe

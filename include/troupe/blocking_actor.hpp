@@ -15,10 +15,16 @@
 
 namespace troupe {
 
+/// An actor that waits for messages with receive(), blocking its thread: a spawned one (a function taking
+/// `blocking_actor*`, or a class overriding act()) runs on a thread of its own, the one of a scoped_actor on the
+/// thread that uses it. A kill (exit_reason::kill) throws actor_exited out of its receive functions.
 class TROUPE_CORE_API blocking_actor : public detail::requester<blocking_actor, true> {
 public:
+  /// Both forms construct the same actor: the config that spawn passes is ignored here.
+  /// @{
   explicit blocking_actor(actor_config&) noexcept {}
   blocking_actor() noexcept = default;
+  /// @}
   ~blocking_actor() override;
 
   /// Waits for one message that matches (skipping others, which stay queued),
@@ -45,6 +51,8 @@ public:
   auto receive_while(Pred pred) {
     return receive_while_helper<Pred>{this, std::move(pred)};
   }
+  /// The two-step form for a bool: receives while `flag` is true (a handler may clear it); `flag` must outlive
+  /// the loop.
   auto receive_while(const bool& flag) {
     return receive_while([&flag] { return flag; });
   }
@@ -76,6 +84,7 @@ public:
   /// (act()) returns; empty means a normal exit. An error response no handler
   /// took sets it too. (A scoped_actor always ends normally.)
   void fail_state(error reason) { pending_reason_ = std::move(reason); }
+  /// The error set so far; empty: none.
   const error& fail_state() const noexcept { return pending_reason_; }
 
   // request() and sync_send() (detail::requester) both wait for their response.

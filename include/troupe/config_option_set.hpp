@@ -65,15 +65,21 @@ std::string option_value_text(const T& x) {
 
 } // namespace detail
 
+/// A program's own options, in the order they were added: each has a long name ("port", "app.port"), at most
+/// one short name ('p'), a description and a setter that parses text into the program's field.
+/// actor_system_config keeps them in its custom_options_ member, where parse(), set(), config files and help()
+/// find them.
 class config_option_set {
 public:
+  /// One option.
   struct option {
-    std::string name;    // without the dashes
-    char short_name = 0; // 0: none
+    std::string name;    ///< The long name, without the dashes.
+    char short_name = 0; ///< The short name; 0: none.
+    /// The text help() shows for it.
     std::string description;
-    std::string default_text;                       // the field's value when the option was added
-    bool is_flag = false;                           // a bool: the name alone means true
-    std::function<bool(const std::string&)> assign; // false: malformed value
+    std::string default_text;                       ///< The field's value when the option was added, as text.
+    bool is_flag = false;                           ///< A bool field: the name alone (--name, -c) means true.
+    std::function<bool(const std::string&)> assign; ///< Parses the text into the field; false: malformed value.
   };
 
   /// Adds the option `name` (short_name 0: none) that stores into `field`,
@@ -112,10 +118,13 @@ public:
     return nullptr;
   }
 
+  /// The options in the order they were added, and how many there are.
+  /// @{
   auto begin() const noexcept { return options_.begin(); }
   auto end() const noexcept { return options_.end(); }
   std::size_t size() const noexcept { return options_.size(); }
   bool empty() const noexcept { return options_.empty(); }
+  /// @}
 
 private:
   std::vector<option> options_;

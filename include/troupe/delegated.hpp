@@ -12,10 +12,16 @@
 
 namespace troupe {
 
+/// What self->delegate(dest, xs...) returns. A handler that returns it sends no response itself: dest answers the
+/// original requester, with Ts... (the answer dest's interface declares for xs...). A typed behavior checks Ts...
+/// against the handler's signature like a direct answer; delegating to a dynamically typed actor gives
+/// `delegated<message>`, which a typed behavior does not check.
 template <class... Ts>
 class delegated {
 public:
+  /// Marks a type a handler returns when the answer comes later, or from another actor.
   using promise_tag = void; // a handler returning it answers later (or someone else does)
+  /// The response types dest answers with.
   using output_types = detail::type_list<Ts...>;
 };
 

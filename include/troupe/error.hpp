@@ -83,11 +83,13 @@ enum class exit_reason : std::uint8_t {
 };
 
 /// The name of a code, e.g. "request_timeout"; an unnamed value yields its
-/// number ("42").
+/// number ("42"). operator<< writes the same text.
+/// @{
 TROUPE_CORE_API std::string to_string(sec x);
 TROUPE_CORE_API std::string to_string(exit_reason x);
 TROUPE_CORE_API std::ostream& operator<<(std::ostream& os, sec x);
 TROUPE_CORE_API std::ostream& operator<<(std::ostream& os, exit_reason x);
+/// @}
 
 /// Specialize for a user error enum E (underlying type std::uint8_t):
 ///   template <> struct troupe::error_category<my_errc> {
@@ -97,13 +99,17 @@ TROUPE_CORE_API std::ostream& operator<<(std::ostream& os, exit_reason x);
 template <class E>
 struct error_category {};
 
+/// The category of sec codes.
 template <>
 struct error_category<sec> {
+  /// atom("system").
   static constexpr atom_value value = atom("system");
 };
 
+/// The category of exit_reason codes.
 template <>
 struct error_category<exit_reason> {
+  /// atom("exit").
   static constexpr atom_value value = atom("exit");
 };
 
@@ -115,6 +121,7 @@ template <class E>
     { troupe_error_category(x) } -> std::convertible_to<atom_value>;
   }
 struct error_category<E> {
+  /// What troupe_error_category(E{}) returns.
   static constexpr atom_value value = troupe_error_category(E{});
 };
 
@@ -124,24 +131,38 @@ concept error_code_enum = std::is_enum_v<E> && requires {
   { error_category<E>::value } -> std::convertible_to<atom_value>;
 };
 
+/// An error code with its category and an optional context text, or no error at all. One pointer in size:
+/// no error (default-constructed, or sec::none) holds nullptr, every real error owns one heap block. In a
+/// boolean context it asks "did it fail?": false for no error and for exit_reason::normal. Equality compares
+/// category and code, never the context.
 class TROUPE_CORE_API error {
 public:
   error() noexcept = default;
 
-  /// Real error unless (code, category) is (0, "system"), which is no error.
+  /// Real error unless (code, category) is (0, "system"), which is no error; `context` is a free-form text
+  /// (dropped for no error).
+  /// @{
   error(std::uint8_t code, atom_value category);
   error(std::uint8_t code, atom_value category, std::string context);
+  /// @}
 
+  /// From an error code enum: the code with its error_category; sec::none gives no error. Implicit, so that a
+  /// code can be returned or passed where an error is expected.
   template <error_code_enum E>
   error(E code) : error(to_code(code), error_category<E>::value) {} // NOLINT: implicit on purpose
 
+  /// The same with a context text (dropped for sec::none).
   template <error_code_enum E>
   error(E code, std::string context) : error(to_code(code), error_category<E>::value, std::move(context)) {}
 
+  /// Copies are deep (a real error gets a heap block of its own); moves are noexcept and leave the source
+  /// empty.
+  /// @{
   error(const error& other);
   error& operator=(const error& other);
   error(error&&) noexcept = default;
   error& operator=(error&&) noexcept = default;
+  /// @}
   ~error() = default;
 
   /// True for a failure: anything but no error and a normal exit.
@@ -159,9 +180,13 @@ public:
   /// Empty for no error or no context.
   const std::string& context() const noexcept;
 
+  /// Makes this no error.
   void clear() noexcept { data_.reset(); }
+  /// Exchanges the two errors (never allocates).
+  /// @{
   void swap(error& other) noexcept { data_.swap(other.data_); }
   friend void swap(error& a, error& b) noexcept { a.swap(b); }
+  /// @}
 
   /// True when this error has exactly this category and code (for sec::none:
   /// when this is no error). Never allocates.
@@ -170,12 +195,15 @@ public:
     return matches(to_code(code), error_category<E>::value);
   }
 
+  /// Equal when both are no error, or both have the same category and code; the context is ignored.
+  /// error{} and exit_reason::normal differ.
   friend bool operator==(const error& a, const error& b) noexcept {
     if (!a.data_ || !b.data_)
       return a.data_ == b.data_;
     return a.data_->category == b.data_->category && a.data_->code == b.data_->code;
   }
 
+  /// Same as a.is(b).
   template <error_code_enum E>
   friend bool operator==(const error& a, E b) noexcept {
     return a.is(b);
@@ -216,16 +244,19 @@ static_assert(sizeof(error) == sizeof(void*));
 static_assert(std::is_nothrow_move_constructible_v<error>);
 static_assert(std::is_nothrow_move_assignable_v<error>);
 
+/// The error for `code` in its error_category, with an optional free-form context text: error{code} or
+/// error{code, context}. For sec::none the result is no error and the context is dropped.
+/// @{
 template <error_code_enum E>
 error make_error(E code) {
   return error{code};
 }
 
-/// For sec::none the result is no error and the context is dropped.
 template <error_code_enum E>
 error make_error(E code, std::string context) {
   return error{code, std::move(context)};
 }
+/// @}
 
 /// "none" for no error, else "error(<category>, <code>)" or
 /// "error(<category>, <code>, \"<context>\")"; codes of the system and exit
@@ -240,6 +271,7 @@ TROUPE_CORE_API std::string to_string(const error& x);
 /// or what the enum's own to_string says for one adopted by its one-argument
 /// form), or the code as a decimal number.
 TROUPE_CORE_API std::string error_code_name(std::uint8_t code, atom_value category);
+/// Writes to_string(x).
 TROUPE_CORE_API std::ostream& operator<<(std::ostream& os, const error& x);
 
 } // namespace troupe

@@ -13,10 +13,15 @@
 
 namespace troupe {
 
+/// The base class of class-based event-based actors: override make_behavior(). Its constructor takes the
+/// actor_config& that spawn passes (or nothing).
 class event_based_actor : public scheduled_actor {
 public:
+  /// Both forms construct the same base: the config that spawn passes is ignored here.
+  /// @{
   explicit event_based_actor(actor_config&) noexcept {}
   event_based_actor() noexcept = default;
+  /// @}
 
   /// The initial behavior; an empty one (after no become) ends the actor at once.
   virtual behavior make_behavior() { return {}; }

@@ -18,25 +18,39 @@
 
 namespace troupe {
 
+/// A value of type T or the error that prevented it, never both. For operations whose failure is part of
+/// their normal outcome (bad input, an unreachable node, a missing device): the caller tests it, and nothing
+/// is thrown.
 template <class T>
 class expected {
 public:
   static_assert(!std::is_reference_v<T> && !std::is_same_v<std::remove_cv_t<T>, troupe::error>,
                 "expected<T> holds a value type other than error");
 
+  /// The type of the value.
   using value_type = T;
 
+  /// Implicit, like a return value: holds `value`, or `err`, which must be a failure (`static_cast<bool>(err)`,
+  /// asserted in debug builds).
+  /// @{
   expected(T value) : data_(std::in_place_index<0>, std::move(value)) {}        // NOLINT: implicit, like a return value
   expected(troupe::error err) : data_(std::in_place_index<1>, std::move(err)) { // NOLINT: implicit, like a return value
     assert(static_cast<bool>(std::get<1>(data_)) && "expected<T> needs a non-empty error");
   }
+  /// @}
+  /// Constructs the value in place from xs...
   template <class... Us>
   explicit expected(std::in_place_t, Us&&... xs) : data_(std::in_place_index<0>, std::forward<Us>(xs)...) {}
 
+  /// Whether it holds a value (rather than an error).
+  /// @{
   explicit operator bool() const noexcept { return data_.index() == 0; }
   bool has_value() const noexcept { return data_.index() == 0; }
+  /// @}
 
-  /// Precondition for value(), *, ->: has_value().
+  /// The value, also through * and ->. Precondition for value(), *, ->: has_value() (without a value,
+  /// value() throws std::bad_variant_access).
+  /// @{
   T& value() & { return std::get<0>(data_); }
   const T& value() const& { return std::get<0>(data_); }
   T&& value() && { return std::get<0>(std::move(data_)); }
@@ -45,6 +59,7 @@ public:
   T&& operator*() && { return std::move(*this).value(); }
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
+  /// @}
 
   /// The value, or `fallback` when there is none.
   template <class U>
@@ -57,6 +72,7 @@ public:
   /// The same (the name decoders used before expected<T> existed).
   const troupe::error& err() const& { return std::get<1>(data_); }
 
+  /// Equal when both hold equal values, or both hold errors with the same category and code.
   friend bool operator==(const expected& a, const expected& b) { return a.data_ == b.data_; }
 
 private:
@@ -67,19 +83,30 @@ private:
 template <>
 class expected<void> {
 public:
+  /// No value: void.
   using value_type = void;
 
+  /// Success by default; from an error, that error (implicit, like a return value). Unlike expected<T>, an
+  /// empty error here means success.
+  /// @{
   expected() noexcept = default;
   expected(troupe::error err) : err_(std::move(err)) {} // NOLINT: implicit, like a return value
+  /// @}
 
+  /// Whether the operation succeeded: the error is empty (so an exit_reason::normal error is a failure).
+  /// @{
   explicit operator bool() const noexcept { return err_.empty(); }
   bool has_value() const noexcept { return err_.empty(); }
+  /// @}
+  /// Nothing to return; asserts has_value() in debug builds (for generic code that calls value()).
   void value() const noexcept { assert(has_value()); }
 
   /// The error. Precondition: !has_value().
   const troupe::error& error() const& { return err_; }
+  /// The same as error() (the older name).
   const troupe::error& err() const& { return err_; }
 
+  /// Equal when both succeeded, or both failed with the same category and code.
   friend bool operator==(const expected& a, const expected& b) { return a.err_ == b.err_; }
 
 private:

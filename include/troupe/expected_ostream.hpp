@@ -22,6 +22,9 @@
 
 namespace troupe {
 
+/// The value in troupe's text form (strings quoted, a tuple as (1, 2)), "unit" for an expected<void> that holds
+/// no error, or to_string(error) for an error: error(system, request_timeout).
+/// @{
 template <class T>
 std::string to_string(const expected<T>& x) {
   if (!x)
@@ -34,7 +37,11 @@ std::string to_string(const expected<T>& x) {
 inline std::string to_string(const expected<void>& x) {
   return x ? std::string{"unit"} : to_string(x.error());
 }
+/// @}
 
+/// Writes the value as `os << value` does when T has an operator<<, else as to_string(x); an error or an
+/// expected<void> as to_string(x).
+/// @{
 template <class T>
 std::ostream& operator<<(std::ostream& os, const expected<T>& x) {
   if (!x)
@@ -48,5 +55,6 @@ std::ostream& operator<<(std::ostream& os, const expected<T>& x) {
 inline std::ostream& operator<<(std::ostream& os, const expected<void>& x) {
   return os << to_string(x);
 }
+/// @}
 
 } // namespace troupe

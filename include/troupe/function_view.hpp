@@ -70,11 +70,19 @@ struct function_view_call<type_list<T, U, Ts...>> {
 
 } // namespace detail
 
+/// An actor called like a function from code that is no actor: each call sends a request and blocks until the
+/// answer arrives. For a typed handle the result type follows from the interface (one response value gives
+/// `expected<T>`, several `expected<std::tuple<Ts...>>`, none `expected<void>`); for `actor` it is
+/// `expected<message>`. An error answer, a dead receiver (sec::request_receiver_down), the timeout
+/// (sec::request_timeout) and a response of other types (sec::unexpected_response) come back as the error; an
+/// empty view answers sec::bad_function_call. Each view sends from its own scoped_actor: use one view from one
+/// thread at a time.
 template <class Handle>
 class function_view {
 public:
   function_view() noexcept = default;
 
+  /// A view on `dest` whose calls wait at most `timeout` (default: no limit); an empty `dest` gives an empty view.
   template <detail::timeout_value Timeout = infinite_t>
   explicit function_view(Handle dest, Timeout timeout = infinite)
     : dest_(std::move(dest)), timeout_(detail::to_timeout(timeout)) {
@@ -104,7 +112,9 @@ public:
     return r;
   }
 
+  /// The handle of the actor it calls.
   const Handle& handle() const noexcept { return dest_; }
+  /// Whether the view has an actor to call.
   explicit operator bool() const noexcept { return static_cast<bool>(dest_); }
 
 private:

@@ -14,11 +14,16 @@
 
 namespace troupe {
 
+/// Kept so that behaviors with a case for it compile; troupe never sends it. A local group lives as long as its
+/// actor system, and a group of another node whose connection is lost leaves a dead handle behind without telling
+/// its members here: a member that needs to know monitors that node (`monitor(node_id)`) and receives
+/// node_down_msg.
 struct group_down_msg {
   /// The group that went offline.
   group source;
 };
 
+/// "group_down_msg(<group>)", the group as to_string(group) writes it.
 inline std::string to_string(const group_down_msg& x) {
   return "group_down_msg(" + to_string(x.source) + ")";
 }

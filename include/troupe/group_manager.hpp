@@ -21,11 +21,15 @@ namespace troupe {
 class actor_system;
 class local_group;
 
+/// Where groups come from (`sys.groups()`). Local groups are made on first use and live as long as the system,
+/// so a name always gives the same group; other modules plug in by name (the network layer adds "remote",
+/// whose groups live on another node). Safe to use from any thread.
 class TROUPE_CORE_API group_manager {
 public:
   /// Makes the group `identifier` of a module, or says why it cannot.
   using module_factory = std::function<expected<group>(const std::string& identifier)>;
 
+  /// The group manager of `sys`, knowing only the "local" module; the system makes its own.
   explicit group_manager(actor_system& sys);
   group_manager(const group_manager&) = delete;
   group_manager& operator=(const group_manager&) = delete;
@@ -45,6 +49,7 @@ public:
 
   /// Makes `module` known to get() (replacing one of the same name).
   void add_module(std::string module, module_factory f);
+  /// Makes `module` unknown to get() again; nothing happens when it is not known.
   void remove_module(const std::string& module);
 
 private:

@@ -240,9 +240,13 @@ inline constexpr std::size_t guard_arity_v = std::remove_cvref_t<G>::arity;
 template <class T>
 inline constexpr bool is_guard_expr_v = detail::guards::expr<T>;
 
+/// Satisfied by placeholders and guard expressions (is_guard_expr_v).
 template <class T>
 concept guard_expr = is_guard_expr_v<T>;
 
+/// Guard placeholders: `_xN` stands for the N-th argument of the guard. In a pattern's when(...) that is the N-th
+/// typed (non-wildcard) element; `_x1 % 2 == 0 && _x2 != "skip"` tests the first two.
+/// @{
 inline constexpr detail::guards::placeholder<0> _x1{};
 inline constexpr detail::guards::placeholder<1> _x2{};
 inline constexpr detail::guards::placeholder<2> _x3{};
@@ -252,5 +256,6 @@ inline constexpr detail::guards::placeholder<5> _x6{};
 inline constexpr detail::guards::placeholder<6> _x7{};
 inline constexpr detail::guards::placeholder<7> _x8{};
 inline constexpr detail::guards::placeholder<8> _x9{};
+/// @}
 
 } // namespace troupe

@@ -16,9 +16,13 @@ inline constexpr std::chrono::nanoseconds infinite_timeout = std::chrono::nanose
 
 } // namespace detail
 
+/// The type of `infinite`.
 struct infinite_t {
+  /// nanoseconds::max(), the duration that stands for "never" inside the runtime.
   constexpr operator std::chrono::nanoseconds() const noexcept { return detail::infinite_timeout; } // NOLINT
 };
+/// "No timeout", accepted wherever a timeout is: request(dest, infinite, ...), after(infinite) >> f, and the
+/// receive() timeouts of blocking actors. No timer is scheduled for it, so after(infinite) >> f never fires.
 inline constexpr infinite_t infinite{};
 
 namespace detail {

@@ -43,30 +43,50 @@ struct spawner;
 
 /// become(keep_behavior, ...) pushes instead of replacing.
 struct keep_behavior_t {};
+/// The tag for become(keep_behavior, ...): the new behavior goes on top of the current one, and unbecome()
+/// returns to it.
 inline constexpr keep_behavior_t keep_behavior{};
 
 /// What an actor does with a message no handler matched (set_default_handler).
 struct drop_t {};
+/// set_default_handler(drop): an unmatched message is discarded; a request is answered with
+/// sec::unexpected_message.
 inline constexpr drop_t drop{};
+/// The tag type of print_and_drop.
 struct print_and_drop_t {};
+/// set_default_handler(print_and_drop): like drop, and logs a warning ("dropped unexpected message ...") in the
+/// system's log.
 inline constexpr print_and_drop_t print_and_drop{};
+/// The tag type of reflect_and_quit.
 struct reflect_and_quit_t {};
+/// set_default_handler(reflect_and_quit): an unmatched message goes back to its sender (as the response, for a
+/// request), and the actor quits with sec::unexpected_message.
 inline constexpr reflect_and_quit_t reflect_and_quit{};
 
+/// The default-handler choice a local_actor stores, one per tag that set_default_handler takes (skip, the default,
+/// leaves an unmatched message stashed until the behavior changes).
 enum class default_handler_kind : std::uint8_t { skip, drop, print_and_drop, reflect_and_quit };
 
+/// The resolution of an actor's timers: delayed_send delays and request timeouts are converted to it.
 using timespan = std::chrono::nanoseconds;
 
+/// Everything an actor in this process has, whether it runs on the scheduler (event-based), on a thread of its
+/// own (detached) or blocks a caller's thread (blocking/scoped): the mailbox, the behavior stack, request
+/// bookkeeping, links and monitors, and the rules for system messages (exit_msg, down_msg, timeouts).
+/// Unless a member says otherwise, call it only from the actor itself (its handlers, or whoever runs it).
 class TROUPE_CORE_API local_actor : public abstract_actor {
 public:
+  /// The mailbox: a lock-free queue with many writers (enqueue) and one reader (whoever runs the actor).
   using mailbox_type = detail::cached_stack_mailbox<mailbox_element>;
 
   ~local_actor() override;
 
+  /// The actor system this actor belongs to (the same as home_system()).
   actor_system& system() const noexcept { return home_system(); }
 
   // ---- sending ----------------------------------------------------------------
 
+  /// Sends xs... as one message to dest, with this actor as the sender; does nothing if dest is empty.
   template <class... Ts>
   void send(const actor& dest, Ts&&... xs) {
     if (dest)
@@ -89,13 +109,17 @@ public:
     send(actor{dest}, std::forward<Ts>(xs)...);
   }
 
-  /// To a strong_actor_ptr, what CAF code keeps of a sender. Only that exact
-  /// type: send(nullptr, ...) stays a send to an empty `actor`.
+  /// To a strong_actor_ptr, the classic spelling of a kept sender (canonical: an `actor` or an actor_addr).
+  /// Only that exact type: send(nullptr, ...) stays a send to an empty `actor`.
   template <std::same_as<strong_actor_ptr> Ptr, class... Ts>
   void send(const Ptr& dest, Ts&&... xs) {
     send(actor{dest}, std::forward<Ts>(xs)...);
   }
 
+  /// Sends xs... to dest after `delay` (on the system's timer), with this actor as the sender; does nothing
+  /// if dest is empty. The message is built now, and the timer keeps dest alive until it is delivered.
+  /// To a typed actor, the message is checked against its interface at compile time.
+  /// @{
   template <detail::typed_handle Handle, class Rep, class Period, class... Ts>
   void delayed_send(const Handle& dest, std::chrono::duration<Rep, Period> delay, Ts&&... xs) {
     detail::check_typed_input<Handle, Ts...>();
@@ -107,6 +131,7 @@ public:
     schedule_message(dest.ptr(), std::chrono::duration_cast<timespan>(delay),
                      make_mailbox_element(strong_actor_ptr{ctrl()}, message_id{}, std::forward<Ts>(xs)...));
   }
+  /// @}
 
   /// Sends exit_msg{self, reason}; the receiver terminates unless it traps exits
   /// (exit_reason::kill cannot be trapped; exit_reason::normal is ignored by
@@ -157,11 +182,18 @@ public:
 
   // ---- behavior -----------------------------------------------------------------
 
+  /// Replaces the current behavior (the top of the behavior stack) with `bhvr`, or with a behavior built
+  /// from the arguments; it handles the next message. Skipped messages get another chance, and the old
+  /// behavior's after(...) timeout no longer fires. An empty behavior only pops the current one. Does
+  /// nothing once the actor is terminating.
+  /// @{
   template <class T, class... Ts>
     requires(!std::is_same_v<std::decay_t<T>, keep_behavior_t>)
   void become(T&& x, Ts&&... xs) { do_become(behavior{std::forward<T>(x), std::forward<Ts>(xs)...}, true); }
   void become(behavior bhvr) { do_become(std::move(bhvr), true); }
+  /// @}
 
+  /// Pushes the behavior built from xs... on top of the current one, which unbecome() returns to.
   template <class... Ts>
   void become(keep_behavior_t, Ts&&... xs) {
     do_become(behavior{std::forward<Ts>(xs)...}, false);
@@ -171,41 +203,65 @@ public:
   /// handler) the actor terminates normally.
   void unbecome();
 
+  /// Whether the behavior stack holds a behavior.
   bool has_behavior() const noexcept { return !bhvr_stack_.empty(); }
 
   // ---- the current message ---------------------------------------------------------
 
   /// The message being handled (empty outside a handler).
   const message& current_message() const noexcept;
+  /// Classic spelling of current_message().
   const message& last_received() const noexcept { return current_message(); }
   /// The sender (empty for an anonymous message or outside a handler): a strong
   /// reference that reads like its actor_addr; answering it with
   /// send(actor_cast<actor>(current_sender()), ...) needs no upgrade.
   sender_handle current_sender() const noexcept;
+  /// The id of the message being handled (marked answered() once it was answered); message_id{}, the id of
+  /// an asynchronous message, outside a handler.
   message_id current_message_id() const noexcept;
 
   // ---- lifetime, links, monitors ------------------------------------------------------
 
   /// Terminates after the current handler returns.
   void quit(error reason = exit_reason::normal);
+  /// Whether the actor is terminating: quit() was called (directly, by an exit_msg or an error response) or
+  /// cleanup has begun.
   bool terminating() const noexcept { return terminating_; }
 
+  /// Links this actor and `other` both ways: when one terminates, the other gets an exit_msg with its reason.
+  /// A link to oneself or to an empty handle is ignored; if `other` has terminated already, the exit_msg
+  /// (reason exit_reason::unknown when only a dead address is left) arrives at once.
+  /// @{
   void link_to(const actor& other);
   void link_to(const actor_addr& other);
+  /// @}
+  /// Removes the link in both directions (only this actor's side when `other` is gone).
+  /// @{
   void unlink_from(const actor& other);
   void unlink_from(const actor_addr& other);
+  /// @}
+  /// Asks for a down_msg when `other` terminates; each call adds one monitor. If `other` has terminated
+  /// already, the down_msg (reason exit_reason::unknown when only a dead address is left) arrives at once.
+  /// An empty handle is ignored.
+  /// @{
   void monitor(const actor& other);
   void monitor(const actor_addr& other);
+  /// @}
+  /// Removes one monitor of this actor on `other`; nothing if there is none or `other` is gone.
+  /// @{
   void demonitor(const actor& other);
   void demonitor(const actor_addr& other);
+  /// @}
   /// A node_down_msg when the connection to `node` is lost (at once if there is
   /// none). Monitoring this actor's own node does nothing.
   void monitor(const node_id& node);
+  /// Cancels monitor(node) for this actor; nothing without a network layer.
   void demonitor(const node_id& node);
 
   /// Becomes a member of g (once, however often it joins) until it leaves or
   /// terminates.
   void join(const group& g);
+  /// Stops being a member of g (nothing if it was not one, or g is empty).
   void leave(const group& g);
   /// The groups joined with join() and not left (empty once terminated).
   const std::unordered_set<group>& joined_groups() const noexcept;
@@ -215,28 +271,42 @@ public:
   /// down_msg goes to f (without one, to the behavior; dropped if unmatched).
   void set_down_handler(std::function<void(down_msg&)> f);
 
+  /// Chooses what happens to a message no case of the current behavior matches. skip (the default): it waits
+  /// and is tried again after the next behavior change. drop: it is discarded, and a request is answered with
+  /// sec::unexpected_message. print_and_drop: the same, plus a warning in the system's log. reflect_and_quit:
+  /// the message goes back to its sender (as the response, for a request) and the actor quits with
+  /// sec::unexpected_message. Whatever the choice, an unmatched down_msg is dropped.
+  /// @{
   void set_default_handler(skip_t) noexcept { default_handler_ = default_handler_kind::skip; }
   void set_default_handler(drop_t) noexcept { default_handler_ = default_handler_kind::drop; }
   void set_default_handler(print_and_drop_t) noexcept { default_handler_ = default_handler_kind::print_and_drop; }
   void set_default_handler(reflect_and_quit_t) noexcept { default_handler_ = default_handler_kind::reflect_and_quit; }
+  /// @}
 
   // ---- spawning children ---------------------------------------------------------------
 
-  /// Returns `actor`, or a typed handle (typed_actor<...>) when fun takes a typed
-  /// self pointer or returns a typed behavior (Impl: a typed actor class).
-  /// (Defined in building_blocks/spawner.hpp, which actor_system.hpp includes.)
+  /// Spawns a child running fun(xs...), or an actor of class Impl built from xs...; with Os containing
+  /// linked or monitored, this actor links to or monitors it. Returns `actor`, or a typed handle
+  /// (`typed_actor<...>`) when fun takes a typed self pointer or returns a typed behavior (Impl: a typed
+  /// actor class). An empty handle once the system is shutting down.
+  /// (Defined at the end of actor_system.hpp.)
+  /// @{
   template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
   auto spawn(F fun, Ts&&... xs);
 
   template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
   auto spawn(Ts&&... xs);
+  /// @}
 
-  /// Like spawn, but only for typed actors.
+  /// Classic spelling of spawn (the canonical form) for typed actors: the same, plus a compile-time check
+  /// that the result is a typed handle.
+  /// @{
   template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
   auto typed_spawn(F fun, Ts&&... xs);
 
   template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
   auto typed_spawn(Ts&&... xs);
+  /// @}
 
   // ---- runtime interface -------------------------------------------------------------
 
@@ -253,8 +323,10 @@ public:
 
   /// The oldest waiting message, left in place, or nullptr; and the same taken
   /// out. Only for whoever runs the actor (the deterministic test fixture).
+  /// @{
   mailbox_element* peek_mailbox() noexcept { return mailbox_.peek(); }
   mailbox_element_ptr pop_mailbox() noexcept { return mailbox_element_ptr{mailbox_.try_pop()}; }
+  /// @}
 
 protected:
   local_actor() noexcept;
@@ -278,16 +350,28 @@ protected:
 
   /// Sends `msg` as the answer to the current message (if it wants one).
   void respond(message msg);
+  /// Sends `msg` as the answer to `e`: the response to a request (then marked answered), or, for an
+  /// asynchronous message, a plain message if `msg` is not empty. Nothing for a response, an answered request
+  /// or an anonymous sender.
   void respond_to(mailbox_element* e, message msg);
 
+  /// become() and unbecome()'s work: pops the top behavior if `discard_old`, pushes `bhvr` unless empty, and
+  /// lets skipped messages and the timeout start over. Does nothing once terminating.
   void do_become(behavior bhvr, bool discard_old);
+  /// The next request id of this actor (request ids count per actor).
   message_id new_request_id() noexcept { return message_id::make_request(++last_request_id_); }
+  /// Sends `msg` to dest as a new request and returns its id. An empty dest answers at once with
+  /// sec::request_receiver_down; a finite `timeout` schedules a sec::request_timeout response.
   message_id send_request(const actor& dest, timespan timeout, message msg);
+  /// Delivers `e` to dest after `delay` on the system's timer; nothing if dest is empty.
   void schedule_message(strong_actor_ptr dest, timespan delay, mailbox_element_ptr e);
+  /// After `delay`, delivers an error{sec::request_timeout} with `response_id` to this actor if it still
+  /// exists; a response that arrived first makes it a stale one, which nobody waits for.
   void schedule_timeout_response(message_id response_id, timespan delay);
 
   /// Skipped messages wait in the stash until the behavior changes.
   void stash(mailbox_element_ptr e) noexcept;
+  /// Puts the stashed messages back in front of the mailbox, in their order.
   void unstash() noexcept;
 
   /// Unmatched-message reports: called for a skipped message, and for every
@@ -301,46 +385,77 @@ protected:
 
   /// Response handlers (then / await) waiting for their message.
   struct pending_responses {
+    /// await(): handlers by request id; only back() may run, every other response waits for it.
     std::vector<std::pair<message_id, behavior>> awaited; // back() is active
+    /// then(): handlers by request id value, run in whatever order the responses arrive.
     std::unordered_map<std::uint64_t, behavior> multiplexed;
+    /// Whether no response handler is waiting.
     bool empty() const noexcept { return awaited.empty() && multiplexed.empty(); }
   };
 
   /// Rarely used data lives out of line to keep idle actors small.
   struct extras {
+    /// Response handlers waiting for their message.
     pending_responses responses;
+    /// set_exit_handler's function (empty: none).
     std::function<void(exit_msg&)> exit_handler;
+    /// set_down_handler's function (empty: none).
     std::function<void(down_msg&)> down_handler;
+    /// Skipped messages watched for the unmatched-message report.
     detail::unmatched_tracker unmatched;
+    /// The groups joined and not left.
     std::unordered_set<group> joined_groups;
   };
+  /// The extras, allocated on first use.
   extras& ext();
+  /// Whether any response handler (then or await) is waiting.
   bool has_pending_responses() const noexcept { return extras_ && !extras_->responses.empty(); }
+  /// Whether an await() is waiting: until its response arrives, other ordinary messages are deferred.
   bool awaiting_response() const noexcept { return extras_ && !extras_->responses.awaited.empty(); }
 
   /// Handles a response element; true if a handler consumed it.
   handled handle_response(mailbox_element* e);
+  /// Runs a response through its handler `bhvr`. A sec::request_timeout that no case matches goes to bhvr's
+  /// after(...) handler if it has one; any other unhandled error ends this actor with that error as its exit
+  /// reason, and an unmatched value with sec::unexpected_response.
   void invoke_response_handler(mailbox_element* e, behavior& bhvr);
 
   /// Terminates if nothing can happen anymore (no behavior, no pending response).
   void quit_if_idle();
 
+  /// The messages waiting to be handled.
   mailbox_type mailbox_;
+  /// The behaviors; the top one handles messages.
   detail::behavior_stack bhvr_stack_;
+  /// A behavior popped while its handler runs, kept alive until the handler returns.
   behavior retired_bhvr_; // see behavior_stack::pop_back
+  /// The message being handled, or nullptr.
   mailbox_element* current_ = nullptr;
+  /// First and last stashed (skipped or deferred) message, a list linked through mailbox_element::next.
+  /// @{
   mailbox_element* stash_head_ = nullptr;
   mailbox_element* stash_tail_ = nullptr;
+  /// @}
+  /// The rarely used data, or nullptr until first needed (and again after cleanup).
   std::unique_ptr<extras> extras_;
+  /// The number of the last request this actor sent.
   std::uint64_t last_request_id_ = 0;
+  /// Generation of the active after(...) timeout: a timeout_msg with another id is stale.
   std::uint64_t timeout_id_ = 0; // generation of the active after(...) timeout
-  error pending_reason_;         // set by quit()
+  error pending_reason_;         ///< set by quit(): the exit reason the actor terminates with
+  /// What happens to a message no case matches (set_default_handler).
   default_handler_kind default_handler_ = default_handler_kind::skip;
+  /// Set by quit() and cleanup: the actor terminates after the current handler.
   bool terminating_ = false;
+  /// Set by become/unbecome and an answered await: skipped messages get another chance.
   bool behavior_changed_ = false;
+  /// Spawned with the hidden option: not counted among the system's running actors.
   bool hidden_ = false;
+  /// Whether cleanup() has run.
   bool cleaned_up_ = false;
+  /// Whether the initial behavior has been set up (a scheduled actor does it when it first runs).
   bool initialized_ = false;
+  /// Whether the unmatched-message tracker watches any message (then every handled one is reported to it).
   bool unmatched_tracked_ = false;
   /// Counts become/unbecome (wrapping) to tell a changed behavior from an
   /// unchanged one; sits in what was padding.
@@ -351,7 +466,10 @@ protected:
   friend class response_promise;
 };
 
-/// Sends without a sender; replies to it are dropped.
+/// Sends xs... to dest without a sender: the receiver's current_sender() is empty and what its handler returns
+/// goes nowhere. Nothing if dest is empty. dest is an actor, a typed actor (the message is checked against its
+/// interface at compile time), a group (every current member gets it) or a strong_actor_ptr.
+/// @{
 template <class... Ts>
 void anon_send(const actor& dest, Ts&&... xs) {
   if (dest)
@@ -375,5 +493,6 @@ template <std::same_as<strong_actor_ptr> Ptr, class... Ts>
 void anon_send(const Ptr& dest, Ts&&... xs) {
   anon_send(actor{dest}, std::forward<Ts>(xs)...);
 }
+/// @}
 
 } // namespace troupe

@@ -20,10 +20,15 @@ namespace troupe {
 
 class actor_system;
 
+/// The "local" module's group: its members are handles in this process (actors, or proxies for actors
+/// elsewhere). A send takes the current member list without a lock, so senders never wait for each other;
+/// each member is monitored and leaves the group the moment it terminates. Safe to use from any thread.
 class TROUPE_CORE_API local_group : public abstract_group {
 public:
+  /// An immutable list of members; joining and leaving replace the whole list.
   using member_list = std::vector<actor_addr>;
 
+  /// The group `identifier` of `module`, in `sys` (whose actors it can watch for termination).
   local_group(actor_system& sys, std::string module, std::string identifier);
   ~local_group() override;
 
@@ -33,6 +38,7 @@ public:
 
   /// The members right now (a snapshot that later changes do not touch).
   std::shared_ptr<const member_list> members() const;
+  /// The number of members right now.
   std::size_t member_count() const { return members()->size(); }
 
 private:

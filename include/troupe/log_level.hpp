@@ -9,8 +9,12 @@
 
 namespace troupe {
 
+/// How important a log line is, from error (the most) to trace (the least). A logger writes a line whose level is
+/// at most its configured verbosity: `warning` writes errors and warnings. As a verbosity, `quiet` turns a logger
+/// (or one component) off.
 enum class log_level : std::uint8_t { quiet = 0, error = 1, warning = 2, info = 3, debug = 4, trace = 5 };
 
+/// The level's name ("warning", ...), as parse_log_level reads it; "?" for a value outside the enum.
 constexpr std::string_view to_string(log_level x) noexcept {
   switch (x) {
     case log_level::quiet:

@@ -37,8 +37,12 @@ inline bool log_gate(log_level lvl) noexcept {
 
 } // namespace detail
 
+/// The runtime's logger: filters lines by level and component and writes each accepted line whole (one lock per
+/// line) to standard error, a file and logger_config::sink, as configured. Every actor_system owns one
+/// (`sys.logger()`); code without a system logs through fallback(). All members may be called from any thread.
 class TROUPE_CORE_API logger {
 public:
+  /// A logger with these settings. If the file cannot be opened it says so on standard error and logs without it.
   explicit logger(logger_config cfg);
   logger(const logger&) = delete;
   logger& operator=(const logger&) = delete;
@@ -55,10 +59,12 @@ public:
   /// line is about; without it, the actor running on this thread, if any.
   void log(log_level lvl, std::string_view component, std::string_view text, const abstract_actor* about = nullptr);
 
+  /// The level of every component without a level of its own.
   log_level verbosity() const noexcept { return verbosity_.load(std::memory_order_relaxed); }
   /// Changes the level of every component that has none of its own.
   void set_verbosity(log_level lvl);
 
+  /// The settings it was made with (set_verbosity() does not change `config().verbosity`).
   const logger_config& config() const noexcept { return cfg_; }
 
   /// The logger of the actor running on this thread, else of the system whose

@@ -12,13 +12,18 @@
 
 namespace troupe {
 
+/// One queued message: the payload plus who sent it and which request or response it is. Allocated from the
+/// thread cache and owned through mailbox_element_ptr.
 struct mailbox_element : detail::cache_allocated<mailbox_element> {
+  /// An element holding `msg`, sent by `from` (null: anonymous), with the id `id`.
   mailbox_element(strong_actor_ptr from, message_id id, message msg) noexcept
     : sender(std::move(from)), mid(id), content(std::move(msg)) {}
 
-  mailbox_element* next = nullptr; // intrusive link used by the mailbox
-  strong_actor_ptr sender;         // null for anonymous messages
+  mailbox_element* next = nullptr; ///< Intrusive link used by the mailbox.
+  strong_actor_ptr sender;         ///< The sender; null for anonymous messages.
+  /// Which request or response the message is; a default id for an ordinary message.
   message_id mid;
+  /// The message itself.
   message content;
 };
 

@@ -218,13 +218,21 @@ struct is_atom_constant<atom_constant<V>> : std::true_type {};
 
 } // namespace detail
 
+/// An immutable-by-default, type-erased tuple of values: what actors send and receive.
+/// Copies share one reference-counted payload; write access (get_mutable_as(), mutable_at()) first copies the
+/// payload when another message still shares it (copy-on-write). make_message() and message_builder build one;
+/// a default-constructed message is empty.
 class message {
 public:
   message() noexcept = default;
+  /// Adopts a payload without adding a reference; a null payload gives an empty message.
   explicit message(detail::intrusive_ptr<detail::message_data> data) noexcept : data_(std::move(data)) {}
 
+  /// The number of elements.
   std::size_t size() const noexcept { return data_ ? data_->size() : 0; }
+  /// Whether the message has no elements.
   bool empty() const noexcept { return size() == 0; }
+  /// The type of element i. Precondition: i < size().
   type_id type_at(std::size_t i) const noexcept { return data_->type_at(i); }
 
   /// Whether element i exists and has type T.
@@ -262,7 +270,9 @@ public:
     return match_element<T>(i) ? static_cast<const T*>(data_->at(i)) : nullptr;
   }
 
+  /// Type-erased read access to element i. Precondition: i < size().
   const void* at(std::size_t i) const noexcept { return data_->at(i); }
+  /// Type-erased write access to element i; copies the payload first if it is shared. Precondition: i < size().
   void* mutable_at(std::size_t i) {
     force_unshare();
     return data_->mutable_at(i);
@@ -274,9 +284,12 @@ public:
       data_.reset(data_->copy(), false);
   }
 
+  /// Whether another message shares this payload, so that a write would copy it first.
   bool shared() const noexcept { return data_ && !data_->unique(); }
+  /// The payload itself (nullptr for a default-constructed message).
   const detail::message_data* data() const noexcept { return data_.get(); }
 
+  /// "(x, y, ...)": each element as the installed element printer writes it, or else as its type_id's stringify.
   friend TROUPE_CORE_API std::string to_string(const message& msg);
 
 private:
@@ -290,10 +303,12 @@ message make_message(Ts&&... xs) {
   return message{detail::intrusive_ptr<detail::message_data>{layout::make(std::forward<Ts>(xs)...), false}};
 }
 
+/// A message stays itself: make_message(msg) returns msg, not a message with msg as its only element.
 inline message make_message(message msg) noexcept {
   return msg;
 }
 
+/// The message as text, "(x, y, ...)": each element as the installed element printer, or else its type_id, writes it.
 TROUPE_CORE_API std::string to_string(const message& msg);
 
 namespace detail {

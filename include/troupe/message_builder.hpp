@@ -161,10 +161,14 @@ inline message_data* built_copy(const message_data* src) {
 
 } // namespace detail
 
+/// Puts a message together one element at a time, for when the number and types of its elements are known only
+/// at run time. Elements convert as make_message() converts them, and to_message() lays them out as
+/// make_message() would, so the result matches the same handler cases.
 class message_builder {
 public:
   message_builder() = default;
 
+  /// A builder holding every element of [first, last), each appended as append() appends it.
   template <class Iter>
   message_builder(Iter first, Iter last) {
     append(first, last);
@@ -190,12 +194,14 @@ public:
     return *this;
   }
 
+  /// Appends each argument in order, as one append() each.
   template <class... Ts>
   message_builder& append_all(Ts&&... xs) {
     (append(std::forward<Ts>(xs)), ...);
     return *this;
   }
 
+  /// Appends the elements of the tuple in order.
   template <class... Ts>
   message_builder& append_tuple(std::tuple<Ts...> xs) {
     std::apply([this](auto&... ys) { append_all(std::move(ys)...); }, xs);
@@ -238,8 +244,11 @@ public:
     return message{};
   }
 
+  /// Removes every element.
   void clear() noexcept { elements_.clear(); }
+  /// Whether the builder holds no element.
   bool empty() const noexcept { return elements_.empty(); }
+  /// The number of elements appended so far.
   std::size_t size() const noexcept { return elements_.size(); }
 
 private:

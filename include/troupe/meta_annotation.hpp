@@ -23,7 +23,9 @@ namespace troupe::meta {
 /// The base of every annotation: what inspectors test for.
 struct annotation {};
 
+/// The annotation meta::type_name() makes: the record's name in the text format.
 struct type_name_t : annotation {
+  /// The name; it must outlive the inspect call.
   std::string_view value;
 };
 

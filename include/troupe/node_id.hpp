@@ -22,13 +22,20 @@
 
 namespace troupe {
 
+/// Names one actor system: the host it runs on, the process, and which system of that process (two systems in one
+/// process differ). Every local actor's node() is its system's node(). A plain 28-byte value that travels between
+/// processes as is; a default-constructed node_id is invalid and equals `none`.
 class TROUPE_CORE_API node_id {
 public:
+  /// The size of a host id in bytes.
   static constexpr std::size_t host_id_size = 20;
+  /// A host id: 20 bytes hashed from the machine's identity.
   using host_id_type = std::array<std::uint8_t, host_id_size>;
 
   constexpr node_id() noexcept = default;
+  /// The invalid node id, as the default constructor makes it.
   constexpr node_id(none_t) noexcept {} // NOLINT: implicit on purpose
+  /// The node id with these parts; all zero gives the invalid one.
   constexpr node_id(const host_id_type& host, std::uint32_t process, std::uint32_t instance) noexcept
     : host_(host), process_(process), instance_(instance) {}
 
@@ -41,17 +48,23 @@ public:
   /// hashed to 20 bytes (the same for every call).
   static const host_id_type& local_host_id();
 
+  /// The host part.
   const host_id_type& host_id() const noexcept { return host_; }
+  /// The process id part.
   std::uint32_t process_id() const noexcept { return process_; }
+  /// The instance part: which system of the process.
   std::uint32_t instance() const noexcept { return instance_; }
 
-  /// Every header of the wire asks this of its node fields: no comparison.
+  /// Whether this is a valid node id (some part not zero). Cheaper than a comparison with `none`: every header
+  /// of the wire asks this of its node fields.
   bool valid() const noexcept {
     auto w = std::bit_cast<host_words>(host_);
     return (process_ | instance_ | w[0] | w[1] | w[2] | w[3] | w[4]) != 0;
   }
+  /// Whether valid().
   explicit operator bool() const noexcept { return valid(); }
 
+  /// Whether all three parts are equal.
   /// By hand: the defaulted form compares the host id with a call to memcmp,
   /// and the middleman compares node ids several times per message. The
   /// instance differs first between two systems of one host.
@@ -62,7 +75,9 @@ public:
     auto b = std::bit_cast<host_words>(y.host_);
     return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3] && a[4] == b[4];
   }
+  /// Ordered by host id, then process id, then instance.
   friend constexpr std::strong_ordering operator<=>(const node_id&, const node_id&) noexcept = default;
+  /// Whether `x` is the invalid node id.
   friend constexpr bool operator==(const node_id& x, none_t) noexcept { return x == node_id{}; }
 
 private:
@@ -80,6 +95,8 @@ TROUPE_CORE_API std::string to_string(const node_id& x);
 
 } // namespace troupe
 
+// Hashing for unordered containers; Doxygen cannot place specializations of std::hash.
+/// \cond
 template <>
 struct std::hash<troupe::node_id> {
   std::size_t operator()(const troupe::node_id& x) const noexcept {
@@ -92,3 +109,4 @@ struct std::hash<troupe::node_id> {
     return static_cast<std::size_t>(host ^ (local * 0x9E3779B97F4A7C15ULL));
   }
 };
+/// \endcond

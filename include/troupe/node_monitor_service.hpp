@@ -10,6 +10,8 @@
 
 namespace troupe {
 
+/// What `self->monitor(node_id)` needs from the layer that connects nodes: the network layer installs one in its
+/// system while it runs (actor_system::set_node_monitor_service()), so that the core knows nothing of connections.
 class TROUPE_CORE_API node_monitor_service {
 public:
   virtual ~node_monitor_service();
@@ -17,6 +19,7 @@ public:
   /// Sends node_down_msg to `observer` once the connection to `node` is lost,
   /// or at once when there is no connection to it.
   virtual void monitor_node(const node_id& node, const actor_addr& observer) = 0;
+  /// Undoes monitor_node(node, observer): `observer` gets no node_down_msg for `node` any more.
   virtual void demonitor_node(const node_id& node, const actor_addr& observer) = 0;
 };
 

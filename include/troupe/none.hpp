@@ -12,7 +12,10 @@
 
 namespace troupe {
 
+/// The type of `none`, the value of "nothing here": value types with an invalid state (node_id) accept it and
+/// compare with it, and it converts to any empty std::optional and compares equal to exactly the empty ones.
 struct none_t {
+  /// Makes the one value, `none`; use that instead of constructing another.
   explicit constexpr none_t(int) noexcept {}
 
   /// A conversion to std::nullopt_t would do for construction but make
@@ -23,6 +26,7 @@ struct none_t {
   }
 };
 
+/// "Nothing here": node_id{} == none, and `std::optional<int> x = none;` makes an empty optional.
 inline constexpr none_t none{0};
 
 /// Emptiness, not the contained value: an optional<node_id> that holds an

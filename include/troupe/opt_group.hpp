@@ -27,6 +27,8 @@ namespace troupe {
 /// constructor and never outlives the config.
 class opt_group {
 public:
+  /// A group adding to `options` (usually a config's `custom_options_`) under `category`: "global" keeps each
+  /// long name as it is, any other category `cat` makes it `cat.long`.
   opt_group(config_option_set& options, std::string category) : options_(options), category_(std::move(category)) {}
 
   /// Throws std::invalid_argument for a spec without a long name or with a

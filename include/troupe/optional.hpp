@@ -11,6 +11,7 @@
 
 namespace troupe {
 
+/// std::optional under troupe's name (no optional<T&>); `none` converts to an empty one and compares equal to it.
 template <class T>
 using optional = std::optional<T>;
 

@@ -21,6 +21,9 @@
 
 namespace troupe {
 
+/// A handler parameter that reads a message element of type T in place and copies it only when the handler asks
+/// to change it while another message still shares the payload (copy-on-write per element). A handler taking
+/// `param<T>` matches (and a typed signature names) a T, like one taking `const T&`. Move-only.
 template <class T>
 class param {
 public:
@@ -37,8 +40,10 @@ public:
   param(const param&) = delete;
   param& operator=(const param&) = delete;
 
+  /// Takes over `other`'s element and private copy; `other` is left pointing to nothing.
   param(param&& other) noexcept
     : ptr_(std::exchange(other.ptr_, nullptr)), shared_(other.shared_), copy_(std::move(other.copy_)) {}
+  /// Takes over `other`'s element and private copy; `other` is left pointing to nothing.
   param& operator=(param&& other) noexcept {
     ptr_ = std::exchange(other.ptr_, nullptr);
     shared_ = other.shared_;
@@ -48,9 +53,12 @@ public:
 
   ~param() = default;
 
+  /// Read access to the element (or to the private copy, once get_mutable() made one).
+  /// @{
   const T& get() const noexcept { return *ptr_; }
   operator const T&() const noexcept { return *ptr_; } // NOLINT: reads like the element on purpose
   const T* operator->() const noexcept { return ptr_; }
+  /// @}
 
   /// Write access: the element itself when nobody else sees it, else a private
   /// copy made now (later calls reuse it).
@@ -91,6 +99,8 @@ struct add_param<atom_constant<V>> {
 
 } // namespace detail
 
+/// The parameter type a composable behavior's handler takes for an input T: T itself for arithmetic types and atom
+/// constants (cheaper to copy than to point to), param<T> for everything else.
 template <class T>
 using param_t = typename detail::add_param<T>::type;
 

@@ -12,12 +12,19 @@
 
 namespace troupe {
 
+/// What request() and sync_send() return: the choice of how the response (or the error that replaces it, such as
+/// sec::request_timeout) is handled. Self is the requesting actor's class; call one of then(), await() or
+/// receive().
 template <class Self>
 class response_handle {
 public:
+  /// A handle for the response to request `id` of `self`; `await_on_then` makes then() behave as await().
   response_handle(Self* self, message_id id, bool await_on_then) noexcept
     : self_(self), id_(id), await_on_then_(await_on_then) {}
 
+  /// Handles the response with these cases when it arrives. A scheduled actor keeps handling other messages
+  /// meanwhile (multiplexed), except for a sync_send() handle, where then() is await(); a blocking actor waits
+  /// for the response here, as receive().
   template <class... Cs>
   void then(Cs&&... cases) {
     if constexpr (requires { self_->add_awaited_response(id_, behavior{}); }) {
@@ -31,11 +38,14 @@ public:
     }
   }
 
+  /// Handles only the response until it arrives; other messages stay in the mailbox. Scheduled actors only.
   template <class... Cs>
   void await(Cs&&... cases) {
     self_->add_awaited_response(id_, behavior{std::forward<Cs>(cases)...});
   }
 
+  /// Waits on this thread for the response and handles it; other messages stay queued. Blocking actors
+  /// (scoped_actor) only: with any other Self it does not compile.
   template <class... Cs>
   void receive(Cs&&... cases) {
     static_assert(
@@ -44,6 +54,7 @@ public:
     self_->receive_response(id_, behavior{std::forward<Cs>(cases)...});
   }
 
+  /// The id of the request.
   message_id id() const noexcept { return id_; }
 
 private:

@@ -16,11 +16,18 @@
 
 namespace troupe {
 
+/// A late answer: make_response_promise() in a handler, deliver() later, from the same actor or any other
+/// thread. It answers as the handler's result would have: a request gets its response, the sender of a plain
+/// message an ordinary message. Copies share one state and only the first deliver() counts; dropping every copy of
+/// a request's promise without delivering answers sec::broken_promise. Deliver from one thread at a time.
 class TROUPE_CORE_API response_promise {
 public:
   response_promise() = default;
+  /// A promise of `self` to answer message `mid` of `requester` (what make_response_promise() makes).
   response_promise(strong_actor_ptr self, strong_actor_ptr requester, message_id mid);
 
+  /// Answers with make_message(xs...), or with the error given; nothing after the first delivery, and nothing for
+  /// an empty answer to a plain message.
   template <class... Ts>
   void deliver(Ts&&... xs) {
     deliver_msg(make_message(std::forward<Ts>(xs)...));

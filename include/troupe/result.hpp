@@ -31,12 +31,20 @@
 
 namespace troupe {
 
+/// What a handler returns when it may answer with values (Ts...), with an error, or not at all for now: it
+/// holds the answer's values, an error (or an error code), a delegation or a response promise (someone answers
+/// later), or `skip` (the message stays in the mailbox for a later behavior). result<> and result<void> answer
+/// a request with the empty response of a void handler. A typed behavior checks Ts... against the handler's
+/// signature.
 template <class... Ts>
 class result {
 public:
+  /// Marks the type as a handler result whose apply_to() fills in the runtime's record of the outcome.
   using result_tag = void; // detail::set_result lets the result fill in the invoke_result
+  /// The answer's types as they travel in a message (string literals as std::string, and so on).
   using output_types = detail::type_list<detail::strip_and_convert_t<Ts>...>;
 
+  /// What the result holds: values, an error, an answer someone else gives (delegated), or skip.
   enum class kind_t : unsigned char { value, error, delegated, skip };
 
   /// No values: the answer of a void handler.
@@ -49,8 +57,10 @@ public:
   result(Us&&... xs) // NOLINT: implicit, like a return value
     : kind_(kind_t::value), values_(make_message(static_cast<Ts>(std::forward<Us>(xs))...)) {}
 
+  /// An error answer: the requester gets `err` as the response.
   result(error err) : kind_(kind_t::error), err_(std::move(err)) {} // NOLINT: implicit, like a return value
 
+  /// An error answer given as an error code enum value.
   template <error_code_enum E>
   result(E code) : result(error{code}) {} // NOLINT: implicit, like a return value
 
@@ -80,6 +90,7 @@ public:
         err_ = x.error();
     }
 
+    /// What this result holds.
     kind_t kind() const noexcept {
       return kind_;
     }

@@ -11,11 +11,14 @@
 
 namespace troupe {
 
+/// A "state-based" actor: Derived provides a `behavior init_state` member that becomes the initial behavior.
 template <class Derived>
 class sb_actor : public event_based_actor {
 public:
+  /// The constructors of event_based_actor.
   using event_based_actor::event_based_actor;
 
+  /// Returns Derived's `init_state`.
   behavior make_behavior() override { return static_cast<Derived*>(this)->init_state; }
 };
 

@@ -14,19 +14,29 @@
 
 namespace troupe {
 
+/// An event-based actor driven by the scheduler: it has no thread of its own; a worker calls resume() when it
+/// has messages, and it handles at most max_throughput of them before yielding the worker. A detached actor
+/// runs the same protocol on a thread of its own. request() and sync_send() come from its base class.
 class TROUPE_CORE_API scheduled_actor : public detail::requester<scheduled_actor, false>, public resumable {
 public:
   ~scheduled_actor() override;
 
   // ---- responses (request() and sync_send() come from detail::requester) -----------
 
+  /// Makes `bhvr` the handler of the response to request `id` (what response_handle::await uses). Until it
+  /// arrives, ordinary messages and the other expected responses wait in the stash (exit_msg and down_msg are
+  /// still handled); awaits nest, the newest runs first. An after(d) case in `bhvr` sets the request's timeout.
   void add_awaited_response(message_id id, behavior bhvr);
+  /// Makes `bhvr` the handler of the response to request `id` (what response_handle::then uses); other
+  /// messages keep flowing meanwhile. An after(d) case in `bhvr` sets the request's timeout.
   void add_multiplexed_response(message_id id, behavior bhvr);
 
   // ---- resumable ---------------------------------------------------------------------
 
   resume_result resume(execution_unit* ctx, std::size_t max_throughput) override;
   void ref_resumable() noexcept override;
+  /// Drops the strong reference that ref_resumable() took (for the scheduler, or a detached actor's thread),
+  /// like releasing a handle.
   void deref_resumable() noexcept override;
 
   /// Starts the actor after spawn: schedules it (or starts its thread).

@@ -22,7 +22,7 @@
 
 namespace troupe {
 
-/// exit_msg{<empty source>, reason} to `to`, with the effect of send_exit: it
+/// Sends exit_msg{actor_addr{}, reason} (an empty source) to `to`, with the effect of send_exit: it
 /// terminates unless it traps exits (exit_reason::kill cannot be trapped,
 /// exit_reason::normal is ignored by actors that do not trap exits). CAF put
 /// the receiver's own address in the source; troupe leaves it empty, as an

@@ -10,13 +10,17 @@
 
 namespace troupe {
 
+/// An event-based actor (or a Base derived from one) with a `state` member of type State that is destroyed as soon
+/// as the actor terminates, not when the last handle goes away.
 template <class State, class Base = event_based_actor>
 class stateful_actor : public Base {
 public:
+  /// Constructs Base from `cfg` and `state` from `xs`.
   template <class... Ts>
   explicit stateful_actor(actor_config& cfg, Ts&&... xs) : Base(cfg) {
     new (&state) State(std::forward<Ts>(xs)...);
   }
+  /// Default-constructs `state`.
   stateful_actor() : stateful_actor(default_config()) {}
 
   ~stateful_actor() override {
@@ -26,10 +30,12 @@ public:
 
   /// Lives in a union so that on_exit() can end its lifetime early.
   union {
+    /// The state; do not touch it once the actor has terminated.
     State state;
   };
 
 protected:
+  /// Runs Base::on_exit(), then destroys `state`.
   void on_exit() override {
     Base::on_exit();
     if (!state_destroyed_) {

@@ -46,6 +46,11 @@ void split_into(std::vector<Out>& out, std::string_view str, std::string_view de
 
 } // namespace detail
 
+/// Splits `str` at every character of `delims` (or at `delim`) and appends the tokens to `out`, which keeps what
+/// it held. With keep_all (the default) empty tokens stay: "a,,b" gives "a", "", "b", and "" gives one empty
+/// token; with keep_all = false (token_compress_on) they are dropped. The string_view forms point into `str`,
+/// which must outlive them.
+/// @{
 inline void split(std::vector<std::string>& out, std::string_view str, std::string_view delims, bool keep_all = true) {
   detail::split_into(out, str, delims, keep_all);
 }
@@ -62,5 +67,6 @@ inline void split(std::vector<std::string>& out, std::string_view str, char deli
 inline void split(std::vector<std::string_view>& out, std::string_view str, char delim, bool keep_all = true) {
   detail::split_into(out, str, std::string_view{&delim, 1}, keep_all);
 }
+/// @}
 
 } // namespace troupe

@@ -13,11 +13,14 @@
 
 namespace troupe {
 
+/// What the runtime knows of a C++ type: one constant object per type, whose address is the type's type_id, so
+/// that matching a message compares addresses.
 struct type_meta {
-  std::string_view name;                            // human-readable C++ name
-  void (*stringify)(std::string& out, const void*); // appends a printable form
+  std::string_view name;                            ///< The C++ name, as the compiler spells it.
+  void (*stringify)(std::string& out, const void*); ///< Appends a printable form of a value of the type to `out`.
 };
 
+/// The run-time id of a type: the address of its type_meta; two ids are equal exactly when the types are.
 using type_id = const type_meta*;
 
 namespace detail {
@@ -42,6 +45,7 @@ TROUPE_CORE_API inline constexpr type_meta type_meta_v{pretty_type_name<T>(), &s
 
 } // namespace detail
 
+/// The id of T, ignoring const, volatile and references (type_id_of<const int&>() == type_id_of<int>()).
 template <class T>
 constexpr type_id type_id_of() noexcept {
   return &detail::type_meta_v<std::remove_cvref_t<T>>;

@@ -10,6 +10,8 @@
 
 namespace troupe {
 
+/// std::variant under troupe's name: the one sum type every library accepts and the binary and text formats
+/// encode. troupe::get, get_if, holds_alternative and visit are the std functions.
 template <class... Ts>
 using variant = std::variant<Ts...>;
 

@@ -22,6 +22,7 @@ using partial_function = message_handler;
 /// spawn(f, xs...) and spawn<Impl>(xs...) without naming a system
 /// (`actor ms = spawn(f);`), on actor_system::current() (canonical: sys.spawn or
 /// self->spawn). Throws std::logic_error when no actor_system exists.
+/// @{
 template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
 auto spawn(F fun, Ts&&... xs) {
   return detail::implicit_system("spawn").spawn<Os>(std::move(fun), std::forward<Ts>(xs)...);
@@ -31,9 +32,12 @@ template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
 auto spawn(Ts&&... xs) {
   return detail::implicit_system("spawn").spawn<Impl, Os>(std::forward<Ts>(xs)...);
 }
+/// @}
 
-/// typed_spawn(f) (`math ms = typed_spawn(f);`): spawn restricted to typed actors,
-/// on actor_system::current() (canonical: spawn, which returns the typed handle).
+/// typed_spawn(f, xs...) and typed_spawn<Impl>(xs...) (`math ms = typed_spawn(f);`): spawn restricted to typed
+/// actors, on actor_system::current() (canonical: spawn, which returns the typed handle). Throws std::logic_error
+/// when no actor_system exists.
+/// @{
 template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
 auto typed_spawn(F fun, Ts&&... xs) {
   return detail::implicit_system("typed_spawn").typed_spawn<Os>(std::move(fun), std::forward<Ts>(xs)...);
@@ -43,5 +47,6 @@ template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
 auto typed_spawn(Ts&&... xs) {
   return detail::implicit_system("typed_spawn").typed_spawn<Impl, Os>(std::forward<Ts>(xs)...);
 }
+/// @}
 
 } // namespace troupe

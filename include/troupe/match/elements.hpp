@@ -18,17 +18,25 @@ namespace troupe {
 /// A type: on<int, anything>() matches an int followed by any elements; as a
 /// value inside on(...) write anything{}.
 struct anything {};
+/// Classic spelling of anything.
 using anything_t = anything;
 
+/// Tag for "any value of type T": `val<T>` inside on(...) matches one element of type T without comparing its
+/// value, so on(atom("get"), val<int>) matches `get` followed by any int.
 template <class T>
 struct val_t {
+  /// Marks the type as a val_t, which is how on(...) recognises it.
   using val_tag = void;
+  /// The element type matched.
   using type = T;
 };
+/// The val_t<T> value to write inside on(...).
 template <class T>
 inline constexpr val_t<T> val{};
 
+/// Type of arg_match.
 struct arg_match_t {};
+/// As the last argument of on(...): the remaining elements' types are taken from the callback's parameters.
 inline constexpr arg_match_t arg_match{};
 
 namespace detail {

@@ -16,8 +16,11 @@ namespace troupe {
 
 /// Returned by a handler to leave the message in the mailbox for a later behavior.
 struct skip_t {
+  /// Returns skip itself, so a handler may return `skip()` as well as `skip`.
   constexpr skip_t operator()() const noexcept { return *this; }
 };
+/// Return `skip` from a handler to keep the message for a later behavior; set_default_handler(skip) makes that what
+/// happens to a message no handler matched (the default).
 inline constexpr skip_t skip{};
 
 namespace detail {

@@ -19,15 +19,24 @@
 
 namespace troupe {
 
+/// One case of a behavior: the pattern elements Elems, a guard and a callback F. Built by `pattern >> callback` (or
+/// from a plain callable); behavior tries its cases in order on each message.
 template <class Guard, class F, class... Elems>
 class match_case {
 public:
+  /// Compile-time facts about the pattern: element count, where the `anything` wildcard is, which elements are typed.
   using info = detail::elem_info<Elems...>;
+  /// The callback's signature: result type, parameter types and arity.
   using fun_traits = detail::callable_t<F>;
+  /// The callback's parameter types, as declared (references kept).
   using fun_args = typename fun_traits::arg_types;
+  /// Number of callback parameters; they bind to the last `arity` typed (non-wildcard) elements of the pattern.
   static constexpr std::size_t arity = fun_traits::arity;
   static_assert(arity <= info::num_typed, "the callback takes more arguments than the pattern matches");
 
+  /// Stores the pattern elements, guard and callback; fails to compile when a callback parameter's type does not fit
+  /// the element it binds to (atom constants need the same atom in the pattern, `param<T>` and atom constants must
+  /// not be mutable references, no rvalue references).
   match_case(std::tuple<Elems...> elems, Guard guard, F fun)
     : elems_(std::move(elems)), guard_(std::move(guard)), fun_(std::move(fun)) {
     check_arg_types(std::make_index_sequence<arity>{});

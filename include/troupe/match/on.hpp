@@ -57,14 +57,20 @@ struct arg_match_elems {
 template <bool ArgMatch, class Guard, class... Elems>
 class pattern {
 public:
+  /// Makes a pattern from its elements and guard; use on(...), on<Ts...>() or on_arg_match rather than this.
   constexpr pattern(std::tuple<Elems...> elems, Guard guard) : elems_(std::move(elems)), guard_(std::move(guard)) {}
 
+  /// Adds a guard: the case matches only when `g(elements...)` is true, called with every typed (non-wildcard)
+  /// element. A pattern takes at most one guard (a second when() fails to compile).
   template <class G>
   auto when(G g) const {
     static_assert(std::is_same_v<Guard, detail::no_guard>, "a pattern takes one guard");
     return pattern<ArgMatch, G, Elems...>{elems_, std::move(g)};
   }
 
+  /// Completes the case with its callback. With arg_match the remaining element types are taken from the callback's
+  /// parameter types. The callback's parameters bind to the last typed elements of the pattern.
+  /// @return a match_case to pass to a behavior.
   template <class F>
   auto operator>>(F fun) const {
     if constexpr (ArgMatch) {
@@ -125,6 +131,7 @@ constexpr auto on(T&& x, Ts&&... xs) {
   }
 }
 
+/// on(arg_match) >> f: every element type is taken from f's parameters, the same as on_arg_match.
 constexpr auto on(arg_match_t) {
   return pattern<true, detail::no_guard>{{}, {}};
 }
@@ -135,8 +142,10 @@ inline constexpr auto on_arg_match = pattern<true, detail::no_guard>{{}, {}};
 /// Matches every message; `others >> f` and `others() >> f` both work.
 struct others_t : pattern<false, detail::no_guard, detail::wildcard_elem> {
   constexpr others_t() : pattern({}, {}) {}
+  /// Returns `others` itself, so `others() >> f` works as well as `others >> f`.
   constexpr others_t operator()() const { return *this; }
 };
+/// The catch-all pattern: `others >> f` is a case for every message, empty ones included.
 inline constexpr others_t others{};
 
 /// A plain callable is a match case whose types come from its signature.

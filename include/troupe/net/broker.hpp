@@ -42,8 +42,13 @@ namespace troupe::net {
 class broker_io;       // the I/O thread's side of a broker's sockets (src/net)
 class broker_registry; // the brokers of one middleman (src/net)
 
+/// An event-based actor that owns TCP sockets and speaks a protocol of its own over them. Its sockets' events arrive
+/// as new_connection_msg, new_data_msg, connection_closed_msg and acceptor_closed_msg; its handlers run on the
+/// scheduler, while the middleman's I/O thread moves the bytes. Spawn one with middleman::spawn_broker,
+/// spawn_server or spawn_client; its function takes a `broker*` first.
 class broker : public event_based_actor {
 public:
+  /// Called by the spawn functions; opens no socket.
   explicit broker(actor_config& cfg);
   ~broker() override;
 
@@ -56,6 +61,7 @@ public:
     requires(!std::is_same_v<std::decay_t<T>, keep_behavior_t>)
   void become(T&& x, Ts&&... xs) { become_tracked(behavior{std::forward<T>(x), std::forward<Ts>(xs)...}, true); }
 
+  /// As become(xs...), but keeps the current behavior below the new one (unbecome returns to it).
   template <class... Ts>
   void become(keep_behavior_t, Ts&&... xs) {
     become_tracked(behavior{std::forward<Ts>(xs)...}, false);
@@ -71,6 +77,7 @@ public:
 
   /// Appends n bytes to the connection's write buffer; flush sends them.
   error write(connection_handle hdl, std::size_t n, const void* data);
+  /// Appends the characters of `text` to the connection's write buffer; flush sends them.
   error write(connection_handle hdl, std::string_view text) { return write(hdl, text.size(), text.data()); }
 
   /// Hands the write buffer to the I/O thread. Bytes of one connection go out
@@ -110,11 +117,17 @@ public:
   actor fork(F fun, connection_handle hdl, Ts&&... xs);
 
   /// The open connections and acceptors, in the order of their handles.
+  /// @{
   std::vector<connection_handle> connections() const;
   std::vector<accept_handle> acceptors() const;
+  /// @}
+  /// The number of open connections.
   std::size_t num_connections() const noexcept { return connections_.size(); }
+  /// Whether `hdl` is an open connection (or acceptor) of this broker.
+  /// @{
   bool valid(connection_handle hdl) const { return connections_.count(hdl) != 0; }
   bool valid(accept_handle hdl) const { return acceptors_.count(hdl) != 0; }
+  /// @}
 
   /// The port an acceptor listens on; 0 for a handle that is not an open
   /// acceptor of this broker.
@@ -154,6 +167,7 @@ private:
 /// broker adopts them at spawn; what no broker adopted closes with this object.
 class broker_sockets {
 public:
+  /// An empty set of sockets of mm's I/O thread.
   explicit broker_sockets(middleman& mm) noexcept : mm_(mm) {}
   ~broker_sockets();
   broker_sockets(const broker_sockets&) = delete;
@@ -161,6 +175,8 @@ public:
 
   /// Binds and listens; `port` becomes the port bound.
   expected<accept_handle> open_acceptor(std::uint16_t& port, const std::string& addr, bool reuse_addr);
+  /// Connects to host:port, blocking the caller for at most middleman.connect-timeout; an error
+  /// (sec::cannot_connect_to_node, or sec::system_shutdown once the I/O thread stopped) when that fails.
   expected<connection_handle> open_connection(const std::string& host, std::uint16_t port);
 
   /// The connection hdl of `from` (one of its open connections), for

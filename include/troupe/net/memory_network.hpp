@@ -29,6 +29,9 @@ namespace troupe::net {
 
 class memory_link;
 
+/// A network inside one process, for tests: middlemen configured with middleman.memory-network=NAME publish and
+/// connect on it instead of TCP, and the test injects faults per port (partition, delay, lost writes, cuts).
+/// All members are thread-safe.
 class memory_network {
 public:
   /// Which way a fault acts on a connection: towards the end that published
@@ -39,11 +42,13 @@ public:
   /// a test holds it.
   static std::shared_ptr<memory_network> get(const std::string& name);
 
+  /// A network named `name` that no middleman can find: use get(name), which registers it by name.
   explicit memory_network(std::string name) : name_(std::move(name)) {}
   ~memory_network();
   memory_network(const memory_network&) = delete;
   memory_network& operator=(const memory_network&) = delete;
 
+  /// The name middlemen find it by.
   const std::string& name() const noexcept { return name_; }
 
   // ---- faults: on every connection to `port`, present and later ----
@@ -68,6 +73,7 @@ public:
 
   /// Connections to `port` that neither end has closed.
   std::size_t connections(std::uint16_t port);
+  /// Whether somebody listens on `port` now.
   bool listening(std::uint16_t port);
 
   // ---- for the middleman ----
@@ -77,6 +83,7 @@ public:
   using accept_handler = std::function<void(std::shared_ptr<memory_link>)>;
   /// Listens on `port` (0: a free one); the port taken.
   expected<std::uint16_t> listen(std::uint16_t port, accept_handler on_accept);
+  /// Stops accepting on `port`; connections already made stay open. Nothing happens if nobody listens there.
   void stop_listening(std::uint16_t port);
   /// A new connection to `port`, whose client end the caller takes.
   expected<std::shared_ptr<memory_link>> connect(std::uint16_t port);
@@ -84,6 +91,7 @@ public:
   /// poll here, so that a blocking connect on one of them, or a test, can run
   /// every node's network work from one thread.
   void attach(const void* who, std::function<std::size_t()> poll);
+  /// Removes the polls attached by `who`.
   void detach(const void* who);
   /// Runs each attached poll once; how many handlers ran in all.
   std::size_t poll_attached();

@@ -42,26 +42,40 @@ class broker_registry;
 class broker_sockets;
 class middleman_impl;
 
+/// The network layer of one actor system: publishes local actors on ports, connects to other nodes and hands out
+/// proxies for remote actors, and spawns brokers. Load it with cfg.load<net::middleman>() and reach it through
+/// sys.middleman(). Its members may be called from any thread (poll() only from the thread that started the system);
+/// those that connect block the caller until answered or timed out.
 class middleman final : public actor_system_module {
 public:
+  /// The options (`middleman.*`) it reads from the config.
   using settings = middleman_settings;
+  /// Its module kind, by which the system finds it.
   static constexpr kind static_kind = actor_system_module::middleman;
 
   /// The module protocol of actor_system_config::load.
   static void add_options(actor_system_config& cfg, settings& s);
+  /// Creates the module for `sys` with the options parsed into `s` (the module protocol, as add_options).
   static std::unique_ptr<actor_system_module> make(actor_system& sys, const settings& s);
 
   /// The module protocol of TROUPE_MAIN(net::middleman) and exec_main.
   static void init(actor_system_config& cfg) { cfg.load<middleman>(); }
 
+  /// Use cfg.load<net::middleman>() rather than this. Throws std::runtime_error when middleman.secret-file is set and
+  /// holds no secret (cannot be read, or its first line is empty).
   middleman(actor_system& sys, const settings& s);
   ~middleman() override;
 
+  /// Returns static_kind.
   kind module_kind() const noexcept override { return static_kind; }
+  /// Starts the I/O thread (none with middleman.io-thread=false); called by the actor system.
   void start() override;
+  /// Ends every broker, then closes every connection and stops the I/O thread; called by the actor system.
   void stop() override;
 
+  /// The system this middleman belongs to.
   actor_system& system() const noexcept { return sys_; }
+  /// The options it runs with; `secret` holds what was read from secret_file.
   const settings& config() const noexcept { return settings_; }
 
   /// Makes `handle` reachable on `port` (0: any free port) of `addr` (empty:
@@ -133,7 +147,7 @@ public:
   expected<std::uint16_t> publish_local_groups(std::uint16_t port, const std::string& addr = {},
                                                bool reuse_addr = false);
 
-  /// CAF's spelling of the above: a port that other nodes connect to (connect,
+  /// Classic spelling of publish_local_groups: a port that other nodes connect to (connect,
   /// then remote_lookup, remote_spawn) and that publishes no actor. Such a port
   /// is publish_local_groups' already, so open is that call: a ported program
   /// that opens a port for remote groups (sys.groups().get("remote:...") on
@@ -173,6 +187,8 @@ public:
   /// free port). Given a std::uint16_t variable, sets it to the port bound.
   template <spawn_options Os = no_spawn_options, class F, class... Ts>
   expected<actor> spawn_server(F fun, std::uint16_t& port, Ts&&... xs);
+  /// As above, for a port given as a value (a literal, a constant): the port bound is not reported back; with 0 the
+  /// broker can learn it from local_port on its acceptor.
   template <spawn_options Os = no_spawn_options, class F, class... Ts>
   expected<actor> spawn_server(F fun, const std::uint16_t& port, Ts&&... xs);
 
@@ -213,6 +229,7 @@ expected<std::uint16_t> publish(const Handle& handle, std::uint16_t port, const 
   return troupe::detail::implicit_system("publish").middleman().publish(handle, port, addr, reuse_addr);
 }
 
+/// The free form of middleman::remote_actor, on actor_system::current().
 template <class Handle = actor>
 expected<Handle> remote_actor(const std::string& host, std::uint16_t port) {
   return troupe::detail::implicit_system("remote_actor").middleman().template remote_actor<Handle>(host, port);

@@ -10,6 +10,9 @@
 
 namespace troupe::net {
 
+/// The options of the network layer, with their defaults. In a config each is `middleman.` and its name with dashes
+/// (heartbeat_interval is middleman.heartbeat-interval; tls_key is middleman.tls.key). The middleman reads them once,
+/// when the system creates it.
 struct middleman_settings {
   /// Every connection sends a heartbeat this often (the I/O thread does, so a
   /// busy scheduler does not delay it) ...
@@ -55,13 +58,17 @@ struct middleman_settings {
   /// before any actor is reachable; a node without it, or with another, is
   /// refused with sec::authentication_failed.
   std::string secret;
+  /// A file whose first line is the secret; it replaces `secret`. A file that cannot be read, or whose first line is
+  /// empty, makes the system's construction throw.
   std::string secret_file;
   /// TLS: with all three set, every connection is TLS 1.3 and both ends
   /// present a certificate signed by `tls_ca`; a plaintext peer is refused.
   /// PEM files: this node's certificate chain, its private key, the CA.
+  /// @{
   std::string tls_certificate;
   std::string tls_key;
   std::string tls_ca;
+  /// @}
   /// Tests: publish and connect on the memory_network of this name, inside
   /// this process, instead of TCP (see memory_network.hpp). Empty: TCP.
   /// Brokers keep using TCP; TLS is not available on it.

@@ -42,13 +42,18 @@
 
 namespace troupe::opencl {
 
+/// The OpenCL part of one actor system: lists the devices when the system starts, compiles programs and spawns
+/// kernel actors. Loaded with cfg.load<opencl::manager>(), reached with actor_system::opencl_manager().
 class manager final : public actor_system_module {
 public:
+  /// The options of --opencl.*.
   using settings = manager_settings;
+  /// What actor_system::find_module knows the manager by.
   static constexpr kind static_kind = actor_system_module::opencl_manager;
 
   /// The module protocol of actor_system_config::load.
   static void add_options(actor_system_config& cfg, settings& s);
+  /// Creates the manager of `sys` (the same protocol).
   static std::unique_ptr<actor_system_module> make(actor_system& sys, const settings& s);
 
   /// The module protocol of TROUPE_MAIN(opencl::manager) and exec_main.
@@ -59,11 +64,13 @@ public:
   manager(actor_system& sys, const settings& s);
   ~manager() override;
 
+  /// static_kind.
   kind module_kind() const noexcept override { return static_kind; }
   void start() override;
   /// Waits until no request is in flight any more.
   void stop() override;
 
+  /// The system the manager belongs to.
   actor_system& system() const noexcept { return sys_; }
 
   /// Every usable device of every platform, in platform order.
@@ -87,16 +94,22 @@ public:
 
   /// Compiles OpenCL C source for a device (default: the default device). A
   /// failed build returns errc::build_failed with the build log as context;
-  /// a missing device (an error in `dev`) is returned as it is.
+  /// a missing device (an error in `dev`) is returned as it is. `options`
+  /// go to the OpenCL compiler ("-cl-fast-relaxed-math").
+  /// @{
   expected<program> create_program(const std::string& source, const std::string& options, const expected<device>& dev);
   expected<program> create_program(const std::string& source, const std::string& options = {}) {
     return create_program(source, options, default_device());
   }
+  /// @}
 
   /// A kernel actor for kernel `name` of `prog` over `range`, one tag per
   /// kernel parameter. It answers a request holding the inputs (the in,
   /// in_out and priv<T, val> arguments, in order) with the outputs (out and
   /// in_out, in order).
+  /// Fails with errc::unknown_kernel for a name the program lacks, and with errc::argument_mismatch when the tags do
+  /// not match the kernel's parameter count, the global work size is empty or 0, or the offsets or the local size
+  /// have another number of dimensions.
   template <arg_tag... Tags>
   expected<actor> spawn(const program& prog, const std::string& name, const nd_range& range, Tags... tags) {
     return spawn_impl(prog, name, range, detail::make_interface(std::move(tags)...));

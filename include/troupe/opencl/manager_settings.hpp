@@ -6,6 +6,7 @@
 
 namespace troupe::opencl {
 
+/// The options of the OpenCL manager, read from the command line or the configuration (opencl.*).
 struct manager_settings {
   /// The default device (--opencl.device=...): its index in the device list,
   /// a type ("cpu", "gpu", "accelerator"), or a part of its name. Empty: the

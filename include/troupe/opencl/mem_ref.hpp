@@ -26,7 +26,9 @@ class buffer;
 /// What every mem_ref<T> is, without its element type.
 class mem_ref_base {
 public:
+  /// An empty handle: valid() is false.
   mem_ref_base() noexcept = default;
+  /// A handle to `count` elements in `buf` (troupe's OpenCL part creates mem_refs; user code receives them).
   mem_ref_base(std::shared_ptr<detail::buffer> buf, std::size_t count) noexcept : buf_(std::move(buf)), count_(count) {}
 
   /// The number of elements.
@@ -36,6 +38,7 @@ public:
   /// The device holding the memory. Precondition: valid().
   opencl::device device() const;
 
+  /// The device memory itself (used by the OpenCL part of troupe); null when not valid().
   const std::shared_ptr<detail::buffer>& buffer() const noexcept { return buf_; }
 
 protected:
@@ -48,13 +51,18 @@ private:
   std::size_t count_ = 0;
 };
 
+/// A handle to T elements in device memory, what a kernel actor with an mref tag receives or answers with. Copies
+/// share the memory, which lives until the last mem_ref on it and the last command using it are gone.
 template <class T>
 class mem_ref : public mem_ref_base {
 public:
+  /// The element type.
   using value_type = T;
+  /// The constructors of mem_ref_base.
   using mem_ref_base::mem_ref_base;
 
-  /// The elements, read back to the host.
+  /// The elements, read back to the host; blocks until the command that produced them finished. An empty
+  /// mem_ref gives sec::invalid_state, a failed read errc::transfer_failed.
   expected<std::vector<T>> data() const {
     if (!valid())
       return error{sec::invalid_state, "an empty mem_ref has no data"};
@@ -65,6 +73,7 @@ public:
   }
 };
 
+/// "mem_ref(N elements)".
 template <class T>
 std::string to_string(const mem_ref<T>& x) {
   return "mem_ref(" + std::to_string(x.size()) + " elements)";

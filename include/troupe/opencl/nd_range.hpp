@@ -13,12 +13,18 @@
 
 namespace troupe::opencl {
 
+/// The index space a kernel runs over: the global work size, optional global offsets and an optional work-group
+/// (local) size, each empty or with as many dimensions as the global size.
 struct nd_range {
+  /// Implicit, so that a dim_vec names a range of that global size.
   nd_range(dim_vec global_size, dim_vec global_offsets = {}, dim_vec local_size = {}) // NOLINT: implicit on purpose
     : global(global_size), offsets(global_offsets), local(local_size) {}
 
+  /// The global work size: the work items per dimension.
   dim_vec global;
+  /// The global offsets per dimension; empty: none.
   dim_vec offsets;
+  /// The work-group size per dimension; empty: the OpenCL implementation picks it.
   dim_vec local;
 
   /// The number of work items: what an output without a size function holds.

@@ -16,16 +16,21 @@ namespace detail {
 class program_impl;
 } // namespace detail
 
+/// OpenCL C source compiled for one device (manager::create_program). A shared handle: copies name the same program;
+/// kernel actors spawned from it share the compiled code, each with its own kernel object.
 class program {
 public:
+  /// Wraps the runtime's program; manager::create_program creates programs.
   explicit program(std::shared_ptr<detail::program_impl> impl) noexcept : impl_(std::move(impl)) {}
 
+  /// The device the program was compiled for.
   const opencl::device& device() const noexcept;
   /// The compiler's messages of a successful build (warnings; often empty).
   const std::string& build_log() const noexcept;
   /// The kernels the program defines.
   std::vector<std::string> kernel_names() const;
 
+  /// The runtime's side of the handle (used by the OpenCL part of troupe).
   const std::shared_ptr<detail::program_impl>& impl() const noexcept { return impl_; }
 
 private:

@@ -18,13 +18,19 @@
 
 namespace troupe::opencl {
 
+/// How many elements a tag's argument has: nothing (the tag's default), a fixed number, or a function computed per
+/// request whose parameters are the first inputs as the actor receives them (std::vector<T> or mem_ref<T>).
 class size_function {
 public:
+  /// No size: the tag's default applies.
   size_function() = default;
 
+  /// Always `n`; implicit, so that a tag takes a plain number.
   size_function(std::size_t n) // NOLINT: implicit, so that a tag takes a plain number
     : fn_([n](const message&) -> std::optional<std::size_t> { return n; }) {}
 
+  /// f(first inputs...), converted to std::size_t; implicit, so that a tag takes a lambda. The parameters' decayed
+  /// types must match the first inputs of the request, else the size is nothing.
   template <class F>
     requires(troupe::detail::has_call_signature<std::decay_t<F>>::value)
   size_function(F f) // NOLINT: implicit, so that a tag takes a lambda

@@ -49,6 +49,10 @@ struct kernel_signature<R*(Args*...)> {
 template <class Sig>
 using signature_handle = typename detail::kernel_signature<Sig>::handle;
 
+/// A kernel actor for kernel `name` of `source`, compiled for the default device of `sys`'s manager. Sig is the
+/// kernel's signature with the output as the result, R*(A*, B*, ...): each pointer parameter becomes an in<A> that
+/// must hold dims.product() elements, the result an out<R> of as many. Errors as for manager::create_program and
+/// manager::spawn; throws std::logic_error when `sys` has not loaded the manager.
 template <class Sig>
 expected<actor> spawn_cl(actor_system& sys, const std::string& source, const std::string& name, const dim_vec& dims) {
   return detail::kernel_signature<Sig>::spawn(sys.opencl_manager(), source, name, dims);
@@ -60,6 +64,7 @@ expected<actor> spawn_cl(const std::string& source, const std::string& name, con
   return spawn_cl<Sig>(troupe::detail::implicit_system("spawn_cl"), source, name, dims);
 }
 
+/// The actor of spawn_cl<Sig>(sys, ...) as the typed handle signature_handle<Sig>.
 template <class Sig>
 expected<signature_handle<Sig>> spawn_cl_typed(actor_system& sys, const std::string& source, const std::string& name,
                                                const dim_vec& dims) {

@@ -8,6 +8,8 @@
 
 namespace troupe::patterns {
 
+/// A container whose elements lie contiguously in memory: value_type, data() and size() (std::vector,
+/// std::array, std::string, ...). The data-parallel patterns work on it in place.
 template <class Cnt>
 concept contiguous_container = requires(Cnt& c) {
   typename Cnt::value_type;

@@ -27,6 +27,10 @@
 
 namespace troupe::patterns {
 
+/// Divide and conquer, in place, on a contiguous container Cnt. For a range, `cond` says whether to solve it
+/// sequentially with `seq`; otherwise `divide` splits it into parts, each solved by an actor of its own, and `merge`
+/// combines the parts' results into the range that is the answer. The pattern takes the container by value and answers
+/// with it; the functions run concurrently in several actors and must not share mutable state.
 template <class Cnt>
 class DivConq : public pattern_tag {
   static_assert(contiguous_container<Cnt>,
@@ -34,8 +38,12 @@ class DivConq : public pattern_tag {
                 "and size()");
 
 public:
+  /// A sub-problem: a span of the container's elements.
   using range = std::span<typename Cnt::value_type>;
 
+  /// Takes the four functions: divide(range&) -> std::vector<range>, merge(std::vector<range>&) -> range,
+  /// seq(range&) and cond(const range&) -> bool (true: solve sequentially). Each range they return must lie inside
+  /// the input; one that does not fails the pattern as an exception (std::out_of_range) would.
   template <class Divide, class Merge, class Base, class Cond>
   DivConq(Divide divide, Merge merge, Base seq, Cond cond) {
     static_assert(
@@ -55,12 +63,14 @@ public:
       detail::div_conq_functions<Cnt>{std::move(divide), std::move(merge), std::move(seq), std::move(cond)});
   }
 
+  /// sec::invalid_argument when a function is empty (a null std::function), else no error.
   error check() const {
     if (!fns_->divide || !fns_->merge || !fns_->seq || !fns_->cond)
       return error{sec::invalid_argument, "DivConq: an empty function"};
     return {};
   }
 
+  /// Spawns the DivConq's actor at `where`; for each input it spawns a tree of actors, one per sub-problem.
   actor spawn(const spawn_site& where) const { return where.spawn<detail::div_conq_actor<Cnt>>(fns_); }
 
 private:

@@ -20,12 +20,15 @@
 
 namespace troupe::patterns {
 
+/// Replicas of a pattern working on different inputs of a stream: each input goes to the replica the policy picks.
+/// Results leave in the order the replicas finish them, or in input order with ordered().
 template <class Worker>
 class Farm : public pattern_tag {
   static_assert(parallel_pattern<Worker>,
                 "a Farm replicates a pattern (Seq, Map, DivConq, Farm or Pipeline); wrap an actor class in Seq<...>");
 
 public:
+  /// Replicates `worker`.
   explicit Farm(Worker worker) : worker_(std::move(worker)) {}
 
   /// Number of replicas (default: one per scheduler worker); 0 is an error.
@@ -33,6 +36,7 @@ public:
     replicas_ = n;
     return *this;
   }
+  /// Picks the replica for each input (default: round_robin()); an empty function is an error.
   Farm& policy(farm_policy f) {
     policy_ = std::move(f);
     return *this;
@@ -43,6 +47,7 @@ public:
     return *this;
   }
 
+  /// The first error of the configuration: replicas(0), an empty policy, or the worker's own check().
   error check() const {
     if (replicas_ == std::optional<std::size_t>{0})
       return error{sec::invalid_argument, "Farm: replicas(0)"};
@@ -51,6 +56,7 @@ public:
     return worker_.check();
   }
 
+  /// Spawns the farm's actor at `where`; it spawns the replicas.
   actor spawn(const spawn_site& where) const {
     return where.spawn<detail::farm_actor<Worker>>(worker_, replicas_.value_or(where.default_replicas()), policy_,
                                                    ordered_);

@@ -13,6 +13,8 @@
 
 namespace troupe::patterns {
 
+/// A Farm's policy: from an input and the number of replicas, the index of the replica for it (taken modulo the
+/// number of replicas). Each farm actor runs its own copy, so a policy may keep state.
 using farm_policy = std::function<std::size_t(const message& input, std::size_t replicas)>;
 
 /// Replica 0, 1, ..., n-1, 0, ...

@@ -28,6 +28,9 @@
 
 namespace troupe::patterns {
 
+/// Applies a function to every element of a contiguous container Cnt, in parallel and in place. The function takes
+/// a range (a span of the elements) and changes its elements; the pattern takes the container by value and answers
+/// with it. The function runs on several workers at once, each with its own copy of it.
 template <class Cnt>
 class Map : public pattern_tag {
   static_assert(contiguous_container<Cnt>,
@@ -35,8 +38,10 @@ class Map : public pattern_tag {
                 "and size()");
 
 public:
+  /// A part of the input: a span of the container's elements.
   using range = std::span<typename Cnt::value_type>;
 
+  /// Takes `f`, callable with a range; it must touch only the range it is given.
   template <class F>
     requires(!std::is_same_v<std::remove_cvref_t<F>, Map>)
   explicit Map(F f) {
@@ -53,22 +58,26 @@ public:
     replicas_ = n;
     return *this;
   }
+  /// Partitions the input statically (the default): one contiguous part per worker, of equal size up to one element.
   Map& scheduler(PartitionSched::static_) {
     config_.chunk = 0;
     dynamic_ = false;
     return *this;
   }
-  /// A chunk of 0 is an error.
+  /// Partitions the input dynamically: the workers take chunks of d.chunk elements from a shared counter until none
+  /// is left. A chunk of 0 is an error.
   Map& scheduler(PartitionSched::dynamic_ d) {
     config_.chunk = d.chunk;
     dynamic_ = true;
     return *this;
   }
+  /// What runs the workers (default: Runtime::actors).
   Map& runtime(Runtime r) {
     config_.runtime = r;
     return *this;
   }
 
+  /// The first error of the configuration: replicas(0) or a dynamic chunk of 0.
   error check() const {
     if (replicas_ == std::optional<std::size_t>{0})
       return error{sec::invalid_argument, "Map: replicas(0)"};
@@ -77,6 +86,7 @@ public:
     return {};
   }
 
+  /// Spawns the Map's actor at `where`; it spawns the workers.
   actor spawn(const spawn_site& where) const {
     auto config = config_;
     config.replicas = replicas_.value_or(where.default_replicas());

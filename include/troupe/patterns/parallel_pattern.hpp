@@ -14,8 +14,11 @@
 
 namespace troupe::patterns {
 
+/// The base of every pattern (Seq, Map, DivConq, Farm, Pipeline); deriving from it marks a type as a pattern.
 struct pattern_tag {};
 
+/// A pattern: derived from pattern_tag, with check() (the first error of its configuration, none when it is
+/// fine) and spawn(where) (its actors, spawned at a spawn_site).
 template <class T>
 concept parallel_pattern = std::is_base_of_v<pattern_tag, std::remove_cvref_t<T>> && requires(
   const std::remove_cvref_t<T>& p, const spawn_site& where) {

@@ -23,11 +23,17 @@
 
 namespace troupe::patterns {
 
+/// The base of the actors that run a pattern: it keeps the promises of the inputs still in flight (by ticket) and the
+/// internal actors it spawned, and applies the failure rules every pattern shares: an internal actor that fails, an
+/// error response from one, or an exception from user code stops the pattern and answers every waiting request with
+/// the error.
 class pattern_actor : public event_based_actor {
 public:
+  /// Constructs the actor from the runtime's configuration.
   explicit pattern_actor(actor_config& cfg) noexcept : event_based_actor(cfg) {}
 
 protected:
+  /// Identifies an input whose answer is owed.
   using ticket = std::uint64_t;
 
   /// Traps exits: a non-normal exit of a linked actor (internal or not) stops
@@ -39,12 +45,14 @@ protected:
   /// to one may outlive the termination of the pattern, or the internal actor
   /// would stay alive with it.
   void adopt(actor internal) { internals_.push_back(std::move(internal)); }
+  /// The internal actors adopted so far.
   const std::vector<actor>& internals() const noexcept { return internals_; }
 
   /// Opens a ticket for the current input: its answer is owed until close().
   ticket open_current();
   /// Hands back the ticket's promise (an empty one for an unknown ticket).
   response_promise close(ticket t);
+  /// The number of tickets open.
   std::size_t open_tickets() const noexcept { return open_.size(); }
 
   /// Answers every waiting request with `reason` and terminates with it.

@@ -17,6 +17,8 @@
 
 namespace troupe::patterns {
 
+/// A chain of patterns: each stage's result goes to the next stage, the last one's back to the sender of the input.
+/// Any pattern may be a stage.
 template <class... Stages>
 class Pipeline : public pattern_tag {
   static_assert(sizeof...(Stages) > 0, "a Pipeline needs at least one stage");
@@ -25,8 +27,10 @@ class Pipeline : public pattern_tag {
                 "class in Seq<...>");
 
 public:
+  /// The stages, in order.
   explicit Pipeline(Stages... stages) : stages_(std::move(stages)...) {}
 
+  /// The first error among the stages' check()s, else no error.
   error check() const {
     return std::apply(
       [](const auto&... stage) {
@@ -37,12 +41,14 @@ public:
       stages_);
   }
 
+  /// Spawns the Pipeline's actor at `where`; it spawns one actor per stage.
   actor spawn(const spawn_site& where) const { return where.spawn<detail::pipeline_actor<Stages...>>(stages_); }
 
 private:
   std::tuple<Stages...> stages_;
 };
 
+/// Deduces the stage types: Pipeline(Seq<reader>{}, Map<Cnt>(f)).
 template <class... Stages>
 Pipeline(Stages...) -> Pipeline<Stages...>;
 

@@ -7,6 +7,8 @@
 
 namespace troupe::patterns {
 
+/// What runs a Map's workers: actors on the scheduler (actors, the default), or detached actors with a thread of
+/// their own each (threads).
 enum class Runtime : std::uint8_t { actors, threads };
 
 } // namespace troupe::patterns

@@ -43,6 +43,9 @@ private:
 
 } // namespace detail
 
+/// A factory of the user's actor class A (an event_based_actor subclass), so that the same actor can take its place in
+/// several points of a composition. An optional init function runs on each new actor before its first behavior, in
+/// the actor's own context.
 template <class A>
 class Seq : public pattern_tag {
   static_assert(!std::is_base_of_v<pattern_tag, A>,
@@ -50,14 +53,20 @@ class Seq : public pattern_tag {
   static_assert(std::is_base_of_v<event_based_actor, A>, "Seq wraps an actor class derived from event_based_actor");
 
 public:
+  /// The actor class.
   using actor_type = A;
+  /// What runs on each new actor before A::make_behavior.
   using init_function = std::function<void(A&)>;
 
+  /// Spawns plain A actors.
   Seq() = default;
+  /// Runs `init` on each new actor first; an empty function counts as none.
   explicit Seq(init_function init) : init_(std::move(init)) {}
 
+  /// No error: a Seq has nothing to configure.
   error check() const { return {}; }
 
+  /// Spawns an A (with the init function, if any) at `where`.
   actor spawn(const spawn_site& where) const {
     if (!init_)
       return where.spawn<A>();

@@ -14,12 +14,18 @@
 
 namespace troupe::patterns {
 
+/// The input of a data-parallel pattern (Map, DivConq) while the pattern works on it: the pattern moves the container
+/// in, and its internal actors pass a shared_ptr to it, writing disjoint ranges of the same memory. Internal to the
+/// patterns.
 template <class Cnt>
 struct shared_container {
+  /// The element type.
   using value_type = typename Cnt::value_type;
 
+  /// Takes over `x`.
   explicit shared_container(Cnt x) : data(std::move(x)) {}
 
+  /// The elements [begin, begin + size) of data. Precondition: they lie inside data.
   std::span<value_type> range(std::size_t begin, std::size_t size) noexcept { return {data.data() + begin, size}; }
   /// Whether `r` lies inside data (an empty range lies anywhere).
   bool contains(std::span<value_type> r) const noexcept {
@@ -45,9 +51,11 @@ struct shared_container {
     return static_cast<std::size_t>(r.data() - data.data());
   }
 
+  /// The container.
   Cnt data;
   /// Dynamic partitioning: the next index nobody has taken yet.
   std::atomic<std::size_t> next{0};
+  /// Dynamic partitioning: the chunk size; 0: static partitioning.
   std::size_t chunk = 0;
 };
 

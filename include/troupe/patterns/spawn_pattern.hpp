@@ -15,6 +15,9 @@
 
 namespace troupe::patterns {
 
+/// Checks the configuration of `pattern` and of every pattern in it, then spawns its actors in `sys`. The result is an
+/// actor like any other: a request gets the output as its response, a plain message's sender gets it as a message.
+/// A bad configuration gives check()'s error and spawns nothing; a system shutting down gives sec::system_shutdown.
 template <class P>
 expected<actor> spawn_pattern(actor_system& sys, const P& pattern) {
   static_assert(parallel_pattern<P>, "spawn_pattern takes a pattern: Seq, Map, DivConq, Farm or Pipeline");

@@ -15,11 +15,16 @@
 
 namespace troupe::patterns {
 
+/// Where a pattern spawns its actors: directly in a system (the outermost pattern), or inside the actor of an
+/// enclosing pattern, linked to it, so that every internal actor terminates with the pattern that owns it.
 class spawn_site {
 public:
+  /// Spawns in `sys`, unlinked.
   explicit spawn_site(actor_system& sys) noexcept : sys_(&sys) {}
+  /// Spawns as children of `parent`, linked to it.
   explicit spawn_site(local_actor* parent) noexcept : sys_(&parent->system()), parent_(parent) {}
 
+  /// Spawns an Impl with arguments `xs` (linked to the parent, if any).
   template <class Impl, class... Ts>
   actor spawn(Ts&&... xs) const {
     if (parent_ != nullptr)
@@ -27,6 +32,7 @@ public:
     return sys_->template spawn<Impl>(std::forward<Ts>(xs)...);
   }
 
+  /// The system the actors live in.
   actor_system& system() const noexcept { return *sys_; }
 
   /// The replica count a pattern uses when none was set: one per scheduler worker.

@@ -17,6 +17,9 @@ class resumable;
 
 namespace troupe::scheduler {
 
+/// A scheduler as actor_system holds it: runs resumable jobs, normally on a fixed set of worker threads. The concrete
+/// scheduler is a coordinator<Policy> (make_coordinator); deterministic tests use test::test_coordinator, which has
+/// no threads.
 class TROUPE_CORE_API abstract_coordinator {
 public:
   /// max_throughput value meaning "no limit".
@@ -41,11 +44,13 @@ public:
   /// reference to the scheduler (see resumable::ref_resumable).
   virtual void enqueue(resumable* job) = 0;
 
+  /// The number of worker threads, fixed at construction (0 given there means hardware concurrency).
   std::size_t num_workers() const noexcept { return num_workers_; }
 
   /// How much work a job may do per resume() (passed on to resumable::resume).
   std::size_t max_throughput() const noexcept { return max_throughput_; }
 
+  /// The system this scheduler runs jobs for; nullptr for one made without a system.
   actor_system* system() const noexcept { return system_; }
 
   /// True once stop() has begun. Policies use this to leave dequeue(); the seq_cst
@@ -65,6 +70,8 @@ public:
   /// period begins with the first poll() and ends with end() or the scope.
   class idle_scope {
   public:
+    /// An idle period of worker `self` of `parent`. Nothing happens yet: the first poll() begins the period (if a
+    /// poller is installed), so a period without a poll costs nothing.
     idle_scope(abstract_coordinator& parent, execution_unit* self) noexcept : parent_(parent), self_(self) {}
     ~idle_scope() { end(); }
     idle_scope(const idle_scope&) = delete;

@@ -22,11 +22,16 @@ namespace troupe::scheduler {
 /// The built-in policies are also reachable as scheduler::policy::work_stealing etc.
 namespace policy = troupe::policy;
 
+/// The scheduler: num_workers() worker<Policy> threads, with Policy deciding where jobs queue and how idle workers
+/// find or wait for work (see scheduler_policy). Made by make_coordinator.
 template <class Policy>
 class coordinator final : public abstract_coordinator {
 public:
+  /// The scheduling policy.
   using policy_type = Policy;
+  /// The type of its workers.
   using worker_type = worker<Policy>;
+  /// The policy's per-coordinator data (Policy::coordinator_data).
   using data_type = typename Policy::coordinator_data;
 
   /// See abstract_coordinator for the meaning of 0 in num_workers/max_throughput.
@@ -71,8 +76,11 @@ public:
     policy_.central_enqueue(this, job);
   }
 
+  /// The policy object, for the workers and the policy's own functions.
   Policy& policy() noexcept { return policy_; }
+  /// The policy's per-coordinator data.
   data_type& data() noexcept { return data_; }
+  /// The worker with index `id`, which must be below num_workers() (not checked).
   worker_type* worker_by_id(std::size_t id) const noexcept { return workers_[id].get(); }
 
 private:

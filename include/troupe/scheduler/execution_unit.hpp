@@ -10,8 +10,11 @@ namespace troupe {
 class resumable;
 class actor_system;
 
+/// The context a job runs in: a scheduler worker (or the test coordinator). Code not running on a worker passes
+/// nullptr where an execution_unit* is asked for.
 class execution_unit {
 public:
+  /// A unit that runs jobs for `sys` (nullptr: none).
   explicit execution_unit(actor_system* sys) noexcept : system_(sys) {}
   virtual ~execution_unit() = default;
 
@@ -20,6 +23,7 @@ public:
   /// the job next without touching a shared queue (job-queue bypass).
   virtual void exec_later(resumable* job) = 0;
 
+  /// The system given at construction.
   actor_system* system() const noexcept { return system_; }
 
   /// Whether a job waits in this unit's bypass slot. It runs once the running
@@ -32,6 +36,8 @@ public:
   virtual void release_bypass_job() {}
 
 protected:
+  /// The job to run right after the running one, ahead of every queue; nullptr: none. Only the unit's own thread
+  /// touches it.
   resumable* bypass_job_ = nullptr; // owned by the unit's own thread
 
 private:

@@ -21,10 +21,14 @@ class execution_unit;
 
 namespace troupe::scheduler {
 
+/// Work an idle scheduler worker does while it spins between searches for jobs, such as reading network sockets;
+/// install one with abstract_coordinator::set_idle_poller. Every member is called on the idle worker's own thread,
+/// by several workers at once.
 class TROUPE_CORE_API idle_poller {
 public:
   virtual ~idle_poller();
 
+  /// Worker `self` begins an idle period: called once, before its first poll_idle() of the period.
   virtual void idle_begins(execution_unit* self) noexcept = 0;
 
   /// Called on an idle worker (`self`), many times per idle period. Jobs it
@@ -32,6 +36,8 @@ public:
   /// next. Returns true when it found work. Never blocks.
   virtual bool poll_idle(execution_unit* self) = 0;
 
+  /// Worker `self` ends its idle period: called once, after its last poll_idle(), before it runs a job, yields its core
+  /// or sleeps.
   virtual void idle_ended(execution_unit* self) noexcept = 0;
 };
 

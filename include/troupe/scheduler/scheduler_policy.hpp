@@ -69,6 +69,9 @@ struct resumable_visitor_archetype {
 
 namespace troupe {
 
+/// What coordinator<P> needs of a scheduling policy P: coordinator_data and worker_data types, and the enqueue,
+/// dequeue, stop and drain functions central_enqueue, external_enqueue, internal_enqueue, resume_job_later, dequeue,
+/// stop, foreach_resumable and foreach_central_resumable. policy::work_stealing and policy::work_sharing model it.
 template <class P>
 concept scheduler_policy =
   std::is_object_v<P> && std::default_initializable<typename P::coordinator_data> && std::default_initializable<

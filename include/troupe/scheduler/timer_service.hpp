@@ -27,10 +27,16 @@
 
 namespace troupe::scheduler {
 
+/// Runs callbacks at (or shortly after) their deadlines: one timer thread per actor system, or, with
+/// clock_mode::manual, no thread and a clock that only advance_to() moves. Callbacks run one at a time in deadline
+/// order (ties in scheduling order) and should be short. schedule() may be called from any thread.
 class TROUPE_CORE_API timer_service {
 public:
+  /// The clock deadlines are measured on (with clock_mode::manual, only its time_point type is used).
   using clock_type = std::chrono::steady_clock;
+  /// A deadline.
   using time_point = clock_type::time_point;
+  /// What a timer runs: a move-only `void()` callable.
   using callback = troupe::detail::unique_callback;
 
   /// Where deadlines are measured: steady_clock with a timer thread, or a clock
@@ -38,6 +44,7 @@ public:
   /// predictable branch in now()).
   enum class clock_mode { steady, manual };
 
+  /// A service with no thread running yet (start() launches it; with clock_mode::manual it never has one).
   explicit timer_service(clock_mode mode = clock_mode::steady);
   ~timer_service(); // stop()
 
@@ -56,6 +63,7 @@ public:
   /// Runs f on the timer thread at `when` (right away if `when` has passed).
   void schedule(time_point when, callback f);
 
+  /// Runs f `delay` after now() (on the manual clock: once advance_to() has moved that far).
   template <class Rep, class Period>
   void schedule_after(std::chrono::duration<Rep, Period> delay, callback f) {
     schedule(now() + std::chrono::duration_cast<clock_type::duration>(delay), std::move(f));
@@ -68,6 +76,7 @@ public:
     return time_point{clock_type::duration{manual_now_.load(std::memory_order_acquire)}};
   }
 
+  /// Whether the service was made with clock_mode::manual.
   bool manual() const noexcept { return manual_; }
 
   /// Manual clock only: moves the time to `t` (never backwards) and runs, on the

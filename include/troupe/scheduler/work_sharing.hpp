@@ -26,21 +26,33 @@
 
 namespace troupe::policy {
 
+/// Scheduler policy with one central FIFO queue shared by all workers (a thread pool): simple and fair, but every
+/// enqueue and dequeue takes the same mutex, so it scales worse than work_stealing beyond a few cores.
 class work_sharing {
 public:
+  /// Rounds an idle worker polls the queue with cpu_relax() back-off (running the idle poller) before it yields.
   static constexpr std::size_t spin_rounds = 32;
+  /// Rounds it then polls with sched_yield() before it sleeps on the condition variable.
   static constexpr std::size_t yield_rounds = 8;
 
+  /// The shared queue, one per coordinator.
   struct coordinator_data {
+    /// Guards queue and sleepers.
     std::mutex mtx;
+    /// Where idle workers sleep; an enqueue signals it only when somebody sleeps.
     std::condition_variable cv;
-    std::deque<resumable*> queue; // guarded by mtx
-    std::size_t sleepers = 0;     // guarded by mtx
+    std::deque<resumable*> queue; ///< The waiting jobs, oldest first; guarded by mtx.
+    std::size_t sleepers = 0;     ///< Workers waiting on cv; guarded by mtx.
+    /// The queue's size, read without the mutex by spinning workers.
     alignas(64) std::atomic<std::size_t> size{0};
   };
 
+  /// No per-worker state.
   struct worker_data {};
 
+  /// Appends the job to the central queue and wakes a sleeping worker, if any. There are no per-worker queues: any
+  /// worker may run the job, not necessarily `self`.
+  /// @{
   template <class Coordinator>
   void central_enqueue(Coordinator* self, resumable* job) {
     push(self->data(), job, false);
@@ -55,13 +67,18 @@ public:
   void internal_enqueue(Worker* self, resumable* job) {
     push(self->parent()->data(), job, false);
   }
+  /// @}
 
+  /// Appends the job to the back of the central queue; wakes a sleeping worker only when other jobs wait too (else the
+  /// calling worker takes it next).
   template <class Worker>
   void resume_job_later(Worker* self, resumable* job) {
     // The calling worker takes it next unless other jobs wait: wake only then.
     push(self->parent()->data(), job, true);
   }
 
+  /// The oldest job of the central queue. Without one, polls spin_rounds then yield_rounds rounds (running the idle
+  /// poller), then sleeps until a job arrives. nullptr when the coordinator stops.
   template <class Worker>
   resumable* dequeue(Worker* self) {
     auto* parent = self->parent();
@@ -103,6 +120,7 @@ public:
     }
   }
 
+  /// Wakes every sleeping worker, so that its dequeue() sees stopping() and returns nullptr.
   template <class Coordinator>
   void stop(Coordinator* self) {
     auto& d = self->data();
@@ -110,11 +128,13 @@ public:
     d.cv.notify_all();
   }
 
+  /// Does nothing: there are no per-worker queues.
   template <class Worker, class F>
   void foreach_resumable(Worker*, F) {
     // No per-worker queues.
   }
 
+  /// Empties the central queue, passing each job to f.
   template <class Coordinator, class F>
   void foreach_central_resumable(Coordinator* self, F f) {
     auto& d = self->data();

@@ -48,6 +48,10 @@
 
 namespace troupe::policy {
 
+/// The default scheduler policy: every worker has a deque of the jobs it made runnable itself and an inbox for jobs
+/// from other threads; a worker takes the newest job of its deque first (every fairness_interval-th dequeue takes the
+/// oldest local job), and an idle one steals the oldest jobs of other workers, then parks on a futex. An enqueue costs
+/// one load when no worker is parked.
 class work_stealing {
 public:
   /// Search rounds with cpu_relax() back-off before yielding.
@@ -59,24 +63,37 @@ public:
   /// A thief takes up to this many jobs from a victim's deque at once.
   static constexpr std::size_t max_steal_batch = 32;
 
+  /// A worker's sleep state, in worker_data::park_state: running or searching, asleep (or about to be), or claimed by
+  /// an enqueuer that wakes it.
   enum park_state : std::uint32_t { active = 0, parked = 1, notified = 2 };
 
+  /// State shared by all workers of one coordinator.
   struct coordinator_data {
+    /// The worker central_enqueue hands the next job to (round robin).
     alignas(64) std::atomic<std::size_t> next_worker{0}; // central_enqueue round robin
+    /// Workers parked and not yet claimed by an enqueuer; 0 keeps enqueues on the fast path.
     alignas(64) std::atomic<std::uint32_t> num_parked{0};
+    /// Where the next wake-up starts looking for a parked worker, so wake-ups spread over the workers.
     std::atomic<std::size_t> wake_cursor{0};
   };
 
+  /// One worker's queues and state.
   struct worker_data {
     /// Owner-only state first (shares a line with nothing hot of other threads).
     std::uint64_t rng = 0;
+    /// Local dequeues since the last fairness dequeue.
     std::uint32_t tick = 0;
+    /// Which local queue the next fairness dequeue tries first (inbox or deque).
     bool fair_toggle = false;
+    /// Jobs this worker made runnable itself; it pops the newest, thieves steal the oldest.
     scheduler::detail::ws_deque<resumable> deque;
+    /// Jobs from other threads and jobs that returned resume_later, in arrival order.
     scheduler::detail::locked_fifo inbox;
+    /// Whether the worker is active, parked or notified (a park_state value); its futex word.
     alignas(64) std::atomic<std::uint32_t> park_state{active};
   };
 
+  /// Hands the job to the workers' inboxes in turn (round robin); there is no central queue.
   template <class Coordinator>
   void central_enqueue(Coordinator* self, resumable* job) {
     auto n = self->num_workers();
@@ -86,18 +103,23 @@ public:
     external_enqueue(self->worker_by_id(id), job);
   }
 
+  /// Puts the job into the inbox of worker `self` (from another thread) and wakes a parked worker, if any. Another
+  /// worker may steal it.
   template <class Worker>
   void external_enqueue(Worker* self, resumable* job) {
     self->data().inbox.push(job);
     wake_one(self->parent());
   }
 
+  /// Pushes the job onto the deque of worker `self` (on its own thread) and wakes a parked worker, if any, to steal.
   template <class Worker>
   void internal_enqueue(Worker* self, resumable* job) {
     self->data().deque.push_sc(job);
     wake_one(self->parent());
   }
 
+  /// Puts the job at the back of the inbox of worker `self`, behind everything waiting there; wakes a parked worker
+  /// only when `self` now has more than one job.
   template <class Worker>
   void resume_job_later(Worker* self, resumable* job) {
     auto& wd = self->data();
@@ -107,6 +129,8 @@ public:
       wake_one(self->parent());
   }
 
+  /// The next job for worker `self`: its own queues first, else it spins, steals and polls, then parks until woken.
+  /// nullptr when the coordinator stops.
   template <class Worker>
   resumable* dequeue(Worker* self) {
     if (auto* job = take_local(self))
@@ -125,6 +149,7 @@ public:
     }
   }
 
+  /// Marks every worker notified and wakes the parked ones, so that each dequeue() sees stopping() and returns nullptr.
   template <class Coordinator>
   void stop(Coordinator* self) {
     auto& cd = self->data();
@@ -136,6 +161,7 @@ public:
     }
   }
 
+  /// Empties the deque and the inbox of worker `self`, passing each job to f.
   template <class Worker, class F>
   void foreach_resumable(Worker* self, F f) {
     auto& wd = self->data();
@@ -144,6 +170,7 @@ public:
     wd.inbox.drain(f);
   }
 
+  /// Does nothing: there is no central queue.
   template <class Coordinator, class F>
   void foreach_central_resumable(Coordinator*, F) {
     // No central queue: central_enqueue forwards to the workers' inboxes.

@@ -36,16 +36,22 @@
 
 namespace troupe::scheduler {
 
+/// One scheduler thread of coordinator<Policy>: takes the next job (the bypass slot, else Policy::dequeue), resumes
+/// it and re-queues or releases it by the result. Created and owned by the coordinator.
 template <class Policy>
 class worker final : public execution_unit {
 public:
+  /// The scheduling policy.
   using policy_type = Policy;
+  /// The coordinator that owns this worker.
   using coordinator_type = coordinator<Policy>;
+  /// The policy's per-worker data (Policy::worker_data).
   using data_type = typename Policy::worker_data;
 
   /// Consecutive bypass hand-offs after which the slot job is queued instead.
   static constexpr std::size_t max_bypass_chain = 64;
 
+  /// Worker number `id` of `parent`; no thread runs until start().
   worker(std::size_t id, coordinator_type* parent, actor_system* sys, std::size_t max_throughput)
     : execution_unit(sys), id_(id), parent_(parent), max_throughput_(max_throughput) {}
 
@@ -77,10 +83,16 @@ public:
   /// idle poll): the job waiting in the bypass slot, if any.
   resumable* take_bypass_job() noexcept { return std::exchange(bypass_job_, nullptr); }
 
+  /// Its index in the coordinator, 0 to num_workers() - 1.
   std::size_t id() const noexcept { return id_; }
+  /// The coordinator that owns it.
   coordinator_type* parent() const noexcept { return parent_; }
+  /// The policy's data for this worker.
+  /// @{
   data_type& data() noexcept { return data_; }
   const data_type& data() const noexcept { return data_; }
+  /// @}
+  /// How much work a job may do per resume(), as the coordinator's max_throughput().
   std::size_t max_throughput() const noexcept { return max_throughput_; }
 
   /// Launches the worker thread (called by the coordinator).

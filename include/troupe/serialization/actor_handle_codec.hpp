@@ -14,6 +14,8 @@
 
 namespace troupe {
 
+/// How actor handles cross a process boundary: the network layer gives the binary_serializer and binary_deserializer
+/// of one connection a codec. Without one, a handle is written as its actor id alone and reads back invalid.
 class actor_handle_codec {
 public:
   virtual ~actor_handle_codec() = default;

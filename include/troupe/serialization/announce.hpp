@@ -144,12 +144,17 @@ std::string default_announce_name() {
 
 } // namespace detail
 
+/// Announces T under its default name: the portable name for built-ins, composites and typed handles, else the
+/// compiler's C++ name, which is not portable between compilers. `fields` are member pointers or field("a", &T::a)
+/// descriptors, none for a built-in T or one with an inspect overload. Thread-safe; announcing T again is a no-op.
+/// Returns sec::invalid_argument when the name is taken by another type.
 template <class T, class... Fs>
   requires(detail::is_field_descriptor<Fs>::value&&...)
 error announce(Fs... fields) {
   return detail::announce_impl<T>(detail::default_announce_name<T>(), fields...);
 }
 
+/// The same under the portable name `name`: give one for types that travel between processes.
 template <class T, class... Fs>
   requires(detail::is_field_descriptor<Fs>::value&&...)
 error announce(std::string_view name, Fs... fields) {

@@ -49,19 +49,27 @@ constexpr std::size_t min_encoded_size() {
 
 } // namespace detail
 
+/// Reads what binary_serializer wrote from a byte span. Never reads past the input and never throws on bad input:
+/// every read returns false and records the first error in err(), "at <offset>: <cause>" (sec::invalid_argument, or
+/// sec::type_clash for a type not announced). Never reserves memory for more elements than the rest of the input
+/// could encode. Not thread-safe: one deserializer per input.
 class binary_deserializer {
 public:
   /// Elements of zero encoded size (empty records) per container, at most.
   static constexpr std::size_t max_empty_elements = 1 << 16;
 
+  /// Reads from `input`; `codec` (optional, not owned) turns the actor handles read into local actors or proxies, else
+  /// they read back invalid.
   explicit binary_deserializer(std::span<const std::byte> input, actor_handle_codec* codec = nullptr) noexcept
     : data_(input), codec_(codec) {}
 
-  /// What CAF-style inspect overloads name as their return type and ask
-  /// before they touch state.
+  /// The inspector traits that inspect overloads read: their return type, and whether this inspector reads an
+  /// object's state (to write it out) or writes it (to read it in).
+  /// @{
   using result_type = bool;
   static constexpr bool reads_state = false;
   static constexpr bool writes_state = true;
+  /// @}
 
   /// Visits fields (called by inspect overloads): plain references or
   /// field(...)s; annotations (meta::type_name) are not encoded.
@@ -70,12 +78,16 @@ public:
     return detail::for_each_field([this](std::size_t, std::string_view, auto& x) { return apply(x); }, xs...);
   }
 
+  /// Reads one value of type T into `x` (its encoding is binary_serializer::apply's); false on failure, see err().
   template <class T>
   bool apply(T& x);
 
+  /// The offset of the next byte to read.
   std::size_t position() const noexcept { return pos_; }
+  /// The bytes left to read.
   std::size_t remaining() const noexcept { return data_.size() - pos_; }
 
+  /// Reads one byte; false at the end of the input.
   bool read_byte(std::uint8_t& x) {
     if (remaining() < 1)
       return fail_eof();
@@ -83,6 +95,7 @@ public:
     return true;
   }
 
+  /// Reads a little-endian integer of sizeof(I) bytes; false at the end of the input.
   template <class I>
   bool read_int(I& x) {
     using U = std::make_unsigned_t<I>;
@@ -100,6 +113,7 @@ public:
     return true;
   }
 
+  /// Reads an unsigned LEB128 varint; false at the end of the input or when it overflows 64 bits.
   bool read_varint(std::uint64_t& x) {
     std::uint64_t result = 0;
     for (unsigned shift = 0; shift < 64; shift += 7) {
@@ -132,6 +146,7 @@ public:
     return true;
   }
 
+  /// Reads a varint length and that many bytes; false when the input is shorter.
   bool read_string(std::string& x) {
     std::size_t n{};
     if (!read_count(n, 1))
@@ -141,6 +156,7 @@ public:
     return true;
   }
 
+  /// Skips `n` bytes; false when fewer are left.
   bool skip(std::size_t n) {
     if (remaining() < n)
       return fail_eof();
@@ -154,11 +170,15 @@ public:
       err_ = error{code, "at " + std::to_string(pos_) + ": " + std::string{what}};
     return false;
   }
+  /// fail() with "unexpected end of input" and with "length <v> exceeds the remaining input".
+  /// @{
   bool fail_eof() { return fail("unexpected end of input"); }
   [[gnu::cold, gnu::noinline]] bool fail_count(std::uint64_t v) {
     return fail("length " + std::to_string(v) + " exceeds the remaining input");
   }
+  /// @}
 
+  /// The first error recorded; empty while every read succeeded.
   const error& err() const noexcept { return err_; }
 
 private:

@@ -35,16 +35,22 @@
 
 namespace troupe {
 
+/// Appends the binary encoding of values to a byte buffer (docs/serialization.md describes the
+/// encoding). Not thread-safe: one serializer per buffer.
 class binary_serializer {
 public:
+  /// Appends to `buf` (not owned, must outlive the serializer); `codec` (optional, not owned) makes the actor handles
+  /// written reachable from the peer and writes their node, else a handle is written as its actor id alone.
   explicit binary_serializer(std::vector<std::byte>& buf, actor_handle_codec* codec = nullptr) noexcept
     : buf_(buf), codec_(codec) {}
 
-  /// What CAF-style inspect overloads name as their return type and ask
-  /// before they touch state.
+  /// The inspector traits that inspect overloads read: their return type, and whether this inspector reads an
+  /// object's state (to write it out) or writes it (to read it in).
+  /// @{
   using result_type = bool;
   static constexpr bool reads_state = true;
   static constexpr bool writes_state = false;
+  /// @}
 
   /// Visits fields (called by inspect overloads): plain references or
   /// field(...)s; annotations (meta::type_name) are not encoded.
@@ -53,11 +59,14 @@ public:
     return detail::for_each_field([this](std::size_t, std::string_view, auto& x) { return apply(x); }, xs...);
   }
 
+  /// Appends the encoding of `x`; false on failure (a valueless variant, a type not announced), see err().
   template <class T>
   bool apply(const T& x);
 
+  /// Appends one byte.
   void write_byte(std::uint8_t x) { buf_.push_back(static_cast<std::byte>(x)); }
 
+  /// Appends `x` as a little-endian integer of sizeof(I) bytes.
   template <class I>
   void write_int(I x) {
     using U = std::make_unsigned_t<I>;
@@ -73,6 +82,7 @@ public:
     buf_.insert(buf_.end(), bytes.begin(), bytes.end());
   }
 
+  /// Appends `x` as an unsigned LEB128 varint (1 to 10 bytes).
   void write_varint(std::uint64_t x) {
     while (x >= 0x80) {
       write_byte(static_cast<std::uint8_t>(x | 0x80));
@@ -81,11 +91,13 @@ public:
     write_byte(static_cast<std::uint8_t>(x));
   }
 
+  /// Appends `n` raw bytes from `data`.
   void write_bytes(const void* data, std::size_t n) {
     auto first = static_cast<const std::byte*>(data);
     buf_.insert(buf_.end(), first, first + n);
   }
 
+  /// Appends a varint length and the bytes of `str`.
   void write_string(std::string_view str) {
     write_varint(str.size());
     write_bytes(str.data(), str.size());
@@ -93,12 +105,14 @@ public:
 
   /// Set when apply() returned false.
   const error& err() const noexcept { return err_; }
+  /// Records `e` (the first error wins) and returns false.
   bool fail(error e) {
     if (err_.empty())
       err_ = std::move(e);
     return false;
   }
 
+  /// The buffer appended to.
   std::vector<std::byte>& buffer() noexcept { return buf_; }
 
 private:

@@ -7,6 +7,7 @@
 
 namespace troupe {
 
+/// Classic spelling of expected<T>, the decoders' former result type.
 template <class T>
 using decode_result = expected<T>;
 

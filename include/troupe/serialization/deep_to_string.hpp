@@ -30,6 +30,8 @@
 
 namespace troupe {
 
+/// The text form of any value, in the format of to_string(message): records (an inspect overload, or announced with
+/// fields) print as name{a = 1, b = 2}; containers, maps, tuples, optionals and variants recurse.
 template <class T>
 std::string deep_to_string(const T& x) {
   std::string out;
@@ -68,6 +70,8 @@ struct holds_inspected<std::variant<Ts...>> : std::bool_constant<(holds_inspecte
 
 } // namespace detail
 
+/// deep_to_string(x) for a type with an inspect overload, and for a std container, map, tuple, optional or variant
+/// that holds one. A type's own to_string always wins.
 template <class T>
   requires detail::holds_inspected_v<T> std::string to_string(const T& x) {
     return deep_to_string(x);

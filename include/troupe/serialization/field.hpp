@@ -18,22 +18,24 @@ namespace troupe {
 /// A member pointer with a name.
 template <class C, class M>
 struct member_field {
-  std::string_view name;
-  M C::*ptr;
+  std::string_view name; ///< The field's name; empty: positional (a0, a1, ... in the text format).
+  M C::*ptr;             ///< The member.
 };
 
 /// A reference to a field value with a name (possibly empty = positional).
 template <class T>
 struct named_ref {
-  std::string_view name;
-  T& value;
+  std::string_view name; ///< The field's name; empty: positional.
+  T& value;              ///< The field's value.
 };
 
+/// A member descriptor for announce<T>(...): field("a", &T::a).
 template <class C, class M>
 constexpr member_field<C, M> field(std::string_view name, M C::*ptr) noexcept {
   return {name, ptr};
 }
 
+/// A named reference for inspect(f, x): field("a", x.a). `value` must be an lvalue.
 template <class T>
   requires(!std::is_member_object_pointer_v<std::remove_cvref_t<T>>)
 constexpr named_ref<std::remove_reference_t<T>> field(std::string_view name, T&& value) noexcept {

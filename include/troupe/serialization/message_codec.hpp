@@ -53,7 +53,9 @@ namespace troupe {
 
 class actor_system;
 
+/// The version byte that starts every binary message.
 inline constexpr std::uint8_t message_format_version = 1;
+/// The most elements a message may have to be serialized, deserialized or parsed from text.
 inline constexpr std::size_t max_message_elements = 1024;
 
 /// Appends the encoding of `msg` to `out`; on error (an element type is not
@@ -72,11 +74,13 @@ TROUPE_CORE_API expected<message> deserialize(std::span<const std::byte> input,
                                               actor_handle_codec* codec = nullptr) noexcept;
 
 /// Parses the text form back into a message (see the typing rules above).
+/// @{
 TROUPE_CORE_API expected<message> message_from_string(const type_registry& types, std::string_view text) noexcept;
 TROUPE_CORE_API expected<message> message_from_string(actor_system& sys, std::string_view text) noexcept;
+/// @}
 
-/// Element-wise equality via the registry (false if a type is not announced or
-/// has no operator==). Messages sharing one payload are equal.
+/// Element-wise equality via the registry (false if a type is not announced;
+/// announced types without operator== compare by their binary encodings). Messages sharing one payload are equal.
 TROUPE_CORE_API bool messages_equal(const message& a, const message& b);
 
 namespace detail {

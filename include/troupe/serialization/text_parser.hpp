@@ -22,15 +22,21 @@
 
 namespace troupe {
 
+/// Reads the text format that text_printer writes into values of a known C++ type. Every parse function returns false
+/// on failure and records the first error in err(): "at <offset>: <cause>" (sec::invalid_argument). Not thread-safe:
+/// one parser per input.
 class TROUPE_CORE_API text_parser {
 public:
+  /// Parses `input` (not owned: it must outlive the parser).
   explicit text_parser(std::string_view input) noexcept : in_(input) {}
 
-  /// What CAF-style inspect overloads name as their return type and ask
-  /// before they touch state.
+  /// The inspector traits that inspect overloads read: their return type, and whether this inspector reads an
+  /// object's state (to write it out) or writes it (to read it in).
+  /// @{
   using result_type = bool;
   static constexpr bool reads_state = false;
   static constexpr bool writes_state = true;
+  /// @}
 
   /// Parses the fields of a record: "[name =] value" separated by ','.
   template <class... Ts>
@@ -41,11 +47,13 @@ public:
       [this](std::size_t i, std::string_view name, auto& x) { return parse_field(i, name, x); }, xs...);
   }
 
+  /// Parses one value of type T, written as text_printer writes it, into `x`; false on failure, see err().
   template <class T>
   bool apply(T& x);
 
   // ---- lexing helpers -----------------------------------------------------------------
 
+  /// Skips blanks: spaces, tabs, newlines.
   void skip_ws() noexcept {
     while (pos_ < in_.size() && (in_[pos_] == ' ' || in_[pos_] == '\t' || in_[pos_] == '\n' || in_[pos_] == '\r'))
       ++pos_;
@@ -55,6 +63,7 @@ public:
     skip_ws();
     return pos_ < in_.size() ? in_[pos_] : '\0';
   }
+  /// Skips blanks and consumes `c` if it comes next; false, and no error, otherwise.
   bool consume(char c) noexcept {
     if (peek() == c) {
       ++pos_;
@@ -62,11 +71,14 @@ public:
     }
     return false;
   }
+  /// Consumes `c` or fails with "expected 'c'".
   bool expect(char c) {
     if (consume(c))
       return true;
     return fail(std::string{"expected '"} + c + "'");
   }
+  /// Skips blanks and consumes the word `w` if it comes next and is not the start of a longer identifier; false, and
+  /// no error, otherwise.
   bool consume_word(std::string_view w) noexcept {
     skip_ws();
     if (in_.substr(pos_, w.size()) == w) {
@@ -78,6 +90,7 @@ public:
     }
     return false;
   }
+  /// Whether `c` may be part of an identifier: a letter, a digit or '_'.
   static bool is_ident_char(char c) noexcept {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
   }
@@ -101,6 +114,7 @@ public:
     }
     return in_.substr(start, pos_ - start);
   }
+  /// Skips blanks and reads an identifier; empty when none comes next.
   std::string_view read_ident() {
     skip_ws();
     auto start = pos_;
@@ -125,6 +139,7 @@ public:
     }
     return in_.substr(start, pos_ - start);
   }
+  /// Whether a token of read_number_token() is a floating-point one: it holds a '.', an exponent, inf or nan.
   static bool is_float_token(std::string_view tok) noexcept {
     return tok.find_first_of(".eEin") != std::string_view::npos;
   }
@@ -136,13 +151,19 @@ public:
     return fail("expected '" + std::string{name} + "'");
   }
 
-  /// none | error(<category>, <code name or number>[, "<context>"])
+  /// Parses an error: `none` or `error(<category>, <code name or number>[, "<context>"])`.
   bool parse_error(error& x);
 
+  /// Parses the integer token `tok` within [lo, hi] into `sval` and `uval` (the same value signed and unsigned; uval
+  /// is 0 for a negative one); fails on a floating-point token, a malformed one or one out of range.
   bool parse_integer(std::string_view tok, long long lo, unsigned long long hi, long long& sval,
                      unsigned long long& uval);
+  /// Parses the numeric token `tok` as strtod does (inf and nan included) into `out`; fails on an empty or malformed
+  /// token. A value out of double's range is no error: it becomes what strtod returns.
   bool parse_double(std::string_view tok, double& out);
+  /// Parses a double-quoted string into `out`, with the escapes `\"`, `\\`, `\n`, `\t`, `\r` and `\0`.
   bool parse_string(std::string& out);
+  /// Parses a single-quoted atom literal (at most 10 characters of the atom alphabet) into `out`.
   bool parse_atom(atom_value& out);
 
   /// Records "at <offset>: <what>" (the first error wins) and returns false.
@@ -152,9 +173,13 @@ public:
     return false;
   }
 
+  /// The offset of the next character to read.
   std::size_t position() const noexcept { return pos_; }
+  /// Moves to offset `pos`, e.g. back to a saved position().
   void seek(std::size_t pos) noexcept { pos_ = pos; }
+  /// Whether nothing but blanks is left.
   bool at_end() noexcept { return peek() == '\0' && pos_ >= in_.size(); }
+  /// The first error recorded; empty while everything parsed.
   const error& err() const noexcept { return err_; }
 
   /// Parses "name{" for a record of type name `name`.
@@ -169,8 +194,11 @@ public:
     field_index_stack_ = 0;
     return expect('{');
   }
+  /// Parses the '}' that closes a record.
   bool end_record() { return expect('}'); }
 
+  /// Parses field `index` of a record: a ',' before all but the first field, an optional `name =` prefix (the
+  /// field's name or its positional name a0, a1, ...), then the value; fails on another name.
   template <class T>
   bool parse_field(std::size_t index, std::string_view name, T& x) {
     if (index > 0 && !expect(','))

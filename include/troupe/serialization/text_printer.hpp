@@ -24,15 +24,21 @@
 
 namespace troupe {
 
+/// Appends the text format of values to a string: the format of to_string(message), extended to records as
+/// name{field = value, ...}; text_parser reads it back, valid actor handles excepted. Not thread-safe: one printer
+/// per string.
 class text_printer {
 public:
+  /// Appends to `out` (not owned: it must outlive the printer).
   explicit text_printer(std::string& out) noexcept : out_(out) {}
 
-  /// What CAF-style inspect overloads name as their return type and ask
-  /// before they touch state.
+  /// The inspector traits that inspect overloads read: their return type, and whether this inspector reads an
+  /// object's state (to write it out) or writes it (to read it in).
+  /// @{
   using result_type = bool;
   static constexpr bool reads_state = true;
   static constexpr bool writes_state = false;
+  /// @}
 
   /// Prints the fields of a record (called from inspect overloads).
   template <class... Ts>
@@ -47,15 +53,21 @@ public:
       xs...);
   }
 
+  /// Appends `x` in the text format; a value of a type without an inspect overload or an announcement prints as
+  /// to_string prints it.
   template <class T>
   void apply(const T& x);
 
+  /// Appends "name{", the start of a record.
   void begin_record(std::string_view name) {
     out_ += name;
     out_ += '{';
   }
+  /// Appends the '}' that closes a record.
   void end_record() { out_ += '}'; }
 
+  /// Appends field `index` of a record as "name = value", with ", " before all but the first field; an empty `name`
+  /// prints as a0, a1, ...
   template <class T>
   void print_field(std::size_t index, std::string_view name, const T& x) {
     if (index > 0)
@@ -70,6 +82,7 @@ public:
     apply(x);
   }
 
+  /// The string appended to.
   std::string& out() noexcept { return out_; }
 
 private:

@@ -26,6 +26,7 @@
 namespace troupe {
 
 /// Built-in inspect overloads for the system messages (found by ADL).
+/// @{
 template <class Inspector>
 bool inspect(Inspector& f, exit_msg& x) {
   return f(x.source, x.reason);
@@ -38,6 +39,7 @@ template <class Inspector>
 bool inspect(Inspector& f, timeout_msg& x) {
   return f(x.id);
 }
+/// @}
 
 namespace detail {
 

@@ -7,6 +7,8 @@
 
 namespace troupe::test {
 
+/// Where a check was written (file and line), so that a failing check is reported at the test's line rather than
+/// inside the library. Take it as a defaulted parameter `call_site where = call_site::current()`.
 class call_site {
 public:
   /// As a default argument, the caller's file and line.
@@ -14,7 +16,9 @@ public:
     return call_site{file, line};
   }
 
+  /// The source file, as the compiler spells it.
   constexpr const char* file_name() const noexcept { return file_; }
+  /// The line in that file.
   constexpr int line() const noexcept { return line_; }
 
 private:

@@ -28,10 +28,16 @@
 
 namespace troupe::test {
 
+/// A GoogleTest fixture whose actor system has no threads: actors run on the test's thread only when the test runs
+/// them (run, run_once, the checks), and time stands still until the test moves it. Use it with TEST_F, or construct
+/// it inside a test. Not thread-safe: drive it from the test's thread.
 class deterministic_fixture : public ::testing::Test {
 public:
+  /// The clock of the system's timers; its time only moves when the test moves it.
   using clock_type = scheduler::timer_service::clock_type;
+  /// A point of test time.
   using time_point = scheduler::timer_service::time_point;
+  /// A span of test time.
   using duration = clock_type::duration;
 
   /// `cfg` may carry any option; its scheduler and timer clock are replaced.
@@ -73,18 +79,23 @@ public:
 
   // ---- checks (see message_check.hpp) ----------------------------------------------------
 
+  /// The next message of the receiver must be (Ts...) and runs; otherwise a test failure and nothing runs.
   template <class... Ts>
   message_check<check_kind::expect, Ts...> expect(call_site where = call_site::current()) {
     return {*this, where};
   }
+  /// Runs the receiver's next message if it is (Ts...); otherwise nothing happens and with() returns false.
   template <class... Ts>
   message_check<check_kind::allow, Ts...> allow(call_site where = call_site::current()) {
     return {*this, where};
   }
+  /// A test failure if the receiver's next message is (Ts...); runs nothing either way.
   template <class... Ts>
   message_check<check_kind::disallow, Ts...> disallow(call_site where = call_site::current()) {
     return {*this, where};
   }
+  /// Sends with(values...) from from(...) (anonymous without it) to to(...), then checks and runs it as expect does.
+  /// A check without with() sends nothing and fails.
   template <class... Ts>
   message_check<check_kind::inject, Ts...> inject(call_site where = call_site::current()) {
     return {*this, where};
@@ -119,6 +130,7 @@ public:
   /// Declared after the functions so that the order of construction is visible:
   /// the system first, its scheduler, then the test's own actor.
   actor_system sys;
+  /// The system's scheduler, which runs the queued jobs when the test says so.
   test_coordinator& sched;
   /// The test's actor: a sender for messages and a receiver for replies.
   scoped_actor self;

@@ -76,9 +76,13 @@ void describe_value(std::string& out, const U& x) {
 
 } // namespace detail
 
+/// A check on the next message of one actor, built by deterministic_fixture's expect, allow, disallow and inject:
+/// narrowed with from() and to(), run by with(). A check that never reaches with() runs when it is destroyed, at
+/// the end of its statement, and accepts any values (inject fails then: it has nothing to send).
 template <check_kind Kind, class... Ts>
 class message_check {
 public:
+  /// A check of `fix`'s system, reported at `where`; use the fixture's expect, allow, disallow or inject instead.
   message_check(deterministic_fixture& fix, call_site where)
     : fix_(fix), spec_{Kind, where, actor{}, false, actor{}, {}} {}
 

@@ -23,8 +23,11 @@
 
 namespace troupe::test {
 
+/// The deterministic scheduler: it owns no thread. Jobs wait in one FIFO queue until the test runs them on its own
+/// thread, one message at a time. Any thread may enqueue; run and inspect from the test's thread.
 class test_coordinator final : public scheduler::abstract_coordinator {
 public:
+  /// A scheduler for `sys`, with an empty queue; install it through factory() rather than directly.
   explicit test_coordinator(actor_system* sys);
   ~test_coordinator() override;
 
@@ -62,7 +65,9 @@ public:
 
   // ---- inspection ------------------------------------------------------------------------
 
+  /// Whether a job is queued.
   bool has_job() const;
+  /// The number of queued jobs.
   std::size_t queued_jobs() const;
   /// The first queued job, or nullptr.
   resumable* next_job() const;
@@ -75,6 +80,7 @@ public:
   /// teardown: the fixture kills what the test left running).
   std::vector<actor> live_actors() const;
 
+  /// run()'s default: no limit on the number of messages.
   static constexpr std::size_t unlimited_steps = static_cast<std::size_t>(-1);
 
 private:

@@ -58,12 +58,20 @@ public:
 template <class Interface>
 class composable_behavior;
 
+/// A typed behavior written as a class: derive from it and override one virtual operator() per signature of
+/// typed_actor<Sigs...> (replies_to<In...>::with<Out...> declares `result<Out...> operator()(param_t<In>...)`,
+/// result<void> without an answer). spawn<Derived>() runs it; composed_behavior joins several into one actor. Members
+/// keep state between messages.
 template <class... Sigs>
 class composable_behavior<typed_actor<Sigs...>> : public detail::composable_clause<Sigs>... {
 public:
+  /// The interface's signatures.
   using signatures = detail::type_list<Sigs...>;
+  /// The handle that spawning it returns.
   using handle_type = typed_actor<Sigs...>;
+  /// The typed behavior the running actor builds from the handlers.
   using behavior_type = typename handle_type::behavior_type;
+  /// The base class of the actor that runs it.
   using actor_base = typename handle_type::base;
   /// What spawn<Derived>() runs (see detail::hosted_state).
   template <class Derived>

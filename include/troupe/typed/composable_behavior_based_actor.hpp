@@ -13,15 +13,21 @@
 
 namespace troupe {
 
+/// The typed actor that runs a composable (or composed) behavior State: spawn<State>(xs...) spawns it. The behavior
+/// object is its `state`, so the behavior's members live exactly as long as the actor runs.
 template <class State>
 class composable_behavior_based_actor : public stateful_actor<State, typename State::actor_base> {
 public:
+  /// The stateful actor it is.
   using super = stateful_actor<State, typename State::actor_base>;
+  /// The typed behavior of State's interface.
   using behavior_type = typename State::behavior_type;
 
+  /// Builds the state (the behavior object) from xs...; called by spawn.
   template <class... Ts>
   explicit composable_behavior_based_actor(actor_config& cfg, Ts&&... xs) : super(cfg, std::forward<Ts>(xs)...) {}
 
+  /// Sets the state's `self` to this actor and builds the behavior from the state's handlers, one per signature.
   behavior_type make_behavior() override {
     // The handlers call into the state and use its `self`, so both must be
     // in place before the first message.

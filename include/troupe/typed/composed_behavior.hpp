@@ -48,6 +48,9 @@ struct apply_signatures<type_list<Sigs...>, Target> {
 
 } // namespace detail
 
+/// One actor that runs the composable behaviors Behaviors... side by side; its interface is the union of theirs (a
+/// signature that several parts implement goes to the first of them). Each part keeps its own members and its own
+/// `self`. A composed behavior can be derived from or composed again.
 template <class... Behaviors>
 class composed_behavior : public Behaviors... {
 public:
@@ -55,19 +58,26 @@ public:
 
   /// These members hide the parts' own, which would be ambiguous here.
   using signatures = typename detail::composed_signatures<detail::type_list<>, typename Behaviors::signatures...>::type;
+  /// The handle that spawning it returns: a typed_actor with every part's signatures.
   using handle_type = typename detail::apply_signatures<signatures, typed_actor>::type;
+  /// The typed behavior of the whole interface.
   using behavior_type = typename handle_type::behavior_type;
+  /// The base class of the actor that runs it.
   using actor_base = typename handle_type::base;
+  /// The type of `self`: a typed_actor_pointer for the whole interface.
   using self_pointer = typename detail::apply_signatures<signatures, typed_actor_pointer>::type;
+  /// What spawn<Derived>() runs: composable_behavior_based_actor<Derived>.
   template <class Derived>
   using host_actor = typename detail::composable_host<Derived>::type;
 
+  /// Sets `self` of this object and of every part to the running actor; the actor calls it before the first message.
   template <class Actor>
   void bind_self(Actor* running) noexcept {
     self = running;
     (static_cast<Behaviors*>(this)->bind_self(running), ...);
   }
 
+  /// The handlers of all parts, in the order of Behaviors...; the running actor builds its behavior from them.
   auto make_handlers() { return std::tuple_cat(static_cast<Behaviors*>(this)->make_handlers()...); }
 
 protected:

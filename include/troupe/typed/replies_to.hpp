@@ -17,18 +17,22 @@
 
 namespace troupe {
 
+/// Names the input of a signature; replies_to<In...>::with<Out...> is the signature.
 template <class... In>
 struct replies_to {
+  /// A signature of a typed interface: a message (In...) answered with (Out...); with<> has no answer.
   template <class... Out>
   struct with {
     /// Element types as they travel in a message (const char* -> std::string, ...).
     using input_types = detail::type_list<detail::strip_and_convert_t<In>...>;
     /// input_types, but atom constants stay themselves: what tells signatures apart
     using input_keys = detail::type_list<detail::signature_key_t<In>...>;
+    /// Element types of the answer as they travel in a message.
     using output_types = detail::type_list<detail::strip_and_convert_t<Out>...>;
   };
 };
 
+/// A signature of a message (In...) with no answer: the same type as replies_to<In...>::with<>.
 template <class... In>
 using reacts_to = typename replies_to<In...>::template with<>;
 

@@ -28,13 +28,18 @@
 
 namespace troupe {
 
+/// A strong handle to an actor with a statically typed messaging interface Sigs... (replies_to and reacts_to
+/// signatures): sending it a message the interface does not accept fails to compile. Like `actor` it keeps the actor
+/// alive and may point anywhere, local or remote; an empty handle (default, nullptr) points to none.
 template <class... Sigs>
 class typed_actor {
 public:
   static_assert((detail::typed_signature<Sigs> && ...),
                 "typed_actor<...> takes replies_to<...>::with<...> and reacts_to<...> signatures");
 
+  /// Marks it as a typed handle (the typed_handle concept).
   static constexpr bool is_typed_handle = true;
+  /// The interface's signatures.
   using signatures = detail::type_list<Sigs...>;
   /// Whether this interface accepts a message (Ts...).
   template <class... Ts>
@@ -42,11 +47,16 @@ public:
   /// What request(handle, timeout, Ts...) returns to an actor of class Self.
   template <class Self, class... Ts>
   using response_handle_for = typed_response_handle<Self, detail::typed_output_t<signatures, Ts...>>;
+  /// What an implementation's function or make_behavior() returns.
   using behavior_type = typed_behavior<Sigs...>;
+  /// The base class of a class-based implementation.
   using base = typed_event_based_actor<Sigs...>;
+  /// The `self` parameter of a function-based implementation.
   using pointer = base*;
+  /// The base class of an implementation with a `state` member of type State.
   template <class State>
   using stateful_base = stateful_actor<State, base>;
+  /// The `self` parameter of a function-based implementation with state (self->state).
   template <class State>
   using stateful_pointer = stateful_base<State>*;
   /// This interface plus more signatures.
@@ -54,6 +64,7 @@ public:
   using extend = typed_actor<Sigs..., More...>;
 
   typed_actor() noexcept = default;
+  /// An empty handle, as the default constructor makes.
   typed_actor(std::nullptr_t) noexcept {} // NOLINT
 
   /// From a handle with a larger (or equal) interface.
@@ -76,26 +87,37 @@ public:
     return result;
   }
 
+  /// The actor's id; 0 for an empty handle.
   actor_id id() const noexcept { return ptr_ ? ptr_->id() : 0; }
+  /// The node the actor lives on; an empty node_id for an empty handle.
   node_id node() const noexcept { return ptr_ ? ptr_->node() : node_id{}; }
   /// handle->id(), handle->node(), ...: the actor (not valid on an empty handle).
   abstract_actor* operator->() const noexcept { return ptr_->get(); }
+  /// A weak address of the actor, which does not keep it alive; empty for an empty handle.
   actor_addr address() const noexcept { return actor_addr{ptr_.get()}; }
+  /// Whether the handle points to an actor (which may have terminated meanwhile).
   explicit operator bool() const noexcept { return static_cast<bool>(ptr_); }
+  /// The actor's control block, or nullptr for an empty handle.
   actor_control_block* ctrl() const noexcept { return ptr_.get(); }
+  /// The strong reference this handle holds.
   const strong_actor_ptr& ptr() const noexcept { return ptr_; }
 
+  /// Handles compare by identity (the control block), also with an untyped actor or an actor_addr; the order is that
+  /// of the blocks' addresses, stable for as long as the actors exist, and not the same in another process.
+  /// @{
   friend bool operator==(const typed_actor& a, const typed_actor& b) noexcept { return a.ctrl() == b.ctrl(); }
   friend std::strong_ordering operator<=>(const typed_actor& a, const typed_actor& b) noexcept {
     return std::compare_three_way{}(a.ctrl(), b.ctrl());
   }
   friend bool operator==(const typed_actor& a, const actor& b) noexcept { return a.ctrl() == b.ctrl(); }
   friend bool operator==(const typed_actor& a, const actor_addr& b) noexcept { return a.ctrl() == b.get(); }
+  /// @}
 
 private:
   strong_actor_ptr ptr_;
 };
 
+/// The same text as to_string of the untyped `actor`.
 template <class... Sigs>
 std::string to_string(const typed_actor<Sigs...>& x) {
   return to_string(actor{x});
@@ -103,9 +125,12 @@ std::string to_string(const typed_actor<Sigs...>& x) {
 
 } // namespace troupe
 
+// Hashing for unordered containers; Doxygen cannot place specializations of std::hash.
+/// \cond
 template <class... Sigs>
 struct std::hash<troupe::typed_actor<Sigs...>> {
   std::size_t operator()(const troupe::typed_actor<Sigs...>& x) const noexcept {
     return std::hash<const void*>{}(x.ctrl());
   }
 };
+/// \endcond

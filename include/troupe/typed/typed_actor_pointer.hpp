@@ -14,14 +14,20 @@
 
 namespace troupe {
 
+/// The `self` of code that knows only part of the interface of the actor running it (a composable behavior inside a
+/// composed one): points to any typed actor whose interface contains Sigs..., gives that actor's API through ->, and
+/// converts to a handle for any part of Sigs... A raw pointer: it does not keep the actor alive.
 template <class... Sigs>
 class typed_actor_pointer {
 public:
+  /// The part of the interface this pointer knows.
   using signatures = detail::type_list<Sigs...>;
 
   typed_actor_pointer() noexcept = default;
+  /// A null pointer, as the default constructor makes.
   typed_actor_pointer(std::nullptr_t) noexcept {} // NOLINT: implicit, like a pointer
 
+  /// Points to the typed actor `self`, whose interface must contain Sigs... (else it fails to compile).
   template <class Actor>
     requires std::derived_from<Actor, scheduled_actor> && detail::typed_actor_class<Actor>
     typed_actor_pointer(Actor* self)
@@ -30,10 +36,14 @@ public:
                   "typed_actor_pointer<Sigs...> needs an actor whose interface contains Sigs...");
   }
 
+  /// The actor, as a scheduled_actor (not to be dereferenced when null).
+  /// @{
   scheduled_actor* operator->() const noexcept { return ptr_; }
   scheduled_actor& operator*() const noexcept { return *ptr_; }
   scheduled_actor* get() const noexcept { return ptr_; }
   operator scheduled_actor*() const noexcept { return ptr_; } // NOLINT: implicit, like CAF's
+  /// @}
+  /// Whether it points to an actor.
   explicit operator bool() const noexcept { return ptr_ != nullptr; }
 
   /// Makes the pointer an actor_handle: `actor{self}` and sending to `self`
@@ -47,10 +57,13 @@ public:
     return typed_actor<Others...>::make_unchecked(ptr_ ? strong_actor_ptr{ctrl()} : strong_actor_ptr{});
   }
 
+  /// Pointers compare by the actor they point to; comparing with nullptr tests for null.
+  /// @{
   friend bool operator==(const typed_actor_pointer& a, const typed_actor_pointer& b) noexcept {
     return a.ptr_ == b.ptr_;
   }
   friend bool operator==(const typed_actor_pointer& a, std::nullptr_t) noexcept { return a.ptr_ == nullptr; }
+  /// @}
 
 private:
   scheduled_actor* ptr_ = nullptr;

@@ -183,11 +183,15 @@ constexpr bool check_typed_behavior(type_list<Sigs...>, type_list<Items...>) {
 template <class... Sigs>
 class typed_event_based_actor;
 
+/// A behavior checked at compile time against the interface Sigs...: one handler per signature, with the
+/// parameters the signature's inputs call for and a result that fits its outputs, optionally with an after(...)
+/// timeout last. What a typed actor's function or make_behavior() returns.
 template <class... Sigs>
 class typed_behavior {
 public:
   static_assert((detail::typed_signature<Sigs> && ...),
                 "a typed interface lists replies_to<...>::with<...> and reacts_to<...> signatures");
+  /// The interface's signatures.
   using signatures = detail::type_list<Sigs...>;
   /// The class that runs a function returning this behavior (spawn(f)).
   using actor_type = typed_event_based_actor<Sigs...>;
@@ -213,6 +217,7 @@ public:
   /// The type-erased behavior the runtime runs.
   const behavior& unbox() const noexcept { return bhvr_; }
 
+  /// False for an empty behavior (an actor that returns one terminates at once).
   explicit operator bool() const noexcept { return static_cast<bool>(bhvr_); }
 
 private:

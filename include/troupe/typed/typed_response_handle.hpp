@@ -63,32 +63,41 @@ struct check_typed_response_handlers<invalid_typed_output, Handlers...> {
 
 } // namespace detail
 
+/// What request() to a typed actor returns: response_handle's then(), await() and receive(), with the handlers
+/// checked at compile time against the response type (Output) the interface declares for the request: a handler must
+/// take exactly the response types, and the others may only take `error` or be an after(d) >> f timeout. Call one of
+/// them, once.
 template <class Self, class Output>
 class typed_response_handle {
 public:
   /// The response types, as a detail::type_list.
   using response_types = Output;
 
+  /// Wraps the untyped handle of the request.
   explicit typed_response_handle(response_handle<Self> h) noexcept : h_(h) {}
 
+  /// As response_handle::then: handles the response with these cases when it arrives.
   template <class... Cs>
   void then(Cs&&... cases) {
     static_assert(detail::check_typed_response_handlers<Output, Cs...>::value);
     h_.then(std::forward<Cs>(cases)...);
   }
 
+  /// As response_handle::await: handles only the response until it arrives. Scheduled actors only.
   template <class... Cs>
   void await(Cs&&... cases) {
     static_assert(detail::check_typed_response_handlers<Output, Cs...>::value);
     h_.await(std::forward<Cs>(cases)...);
   }
 
+  /// As response_handle::receive: waits on this thread for the response. Blocking actors (scoped_actor) only.
   template <class... Cs>
   void receive(Cs&&... cases) {
     static_assert(detail::check_typed_response_handlers<Output, Cs...>::value);
     h_.receive(std::forward<Cs>(cases)...);
   }
 
+  /// The id of the request.
   message_id id() const noexcept { return h_.id(); }
 
 private:
