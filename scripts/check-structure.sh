@@ -6,6 +6,8 @@
 #              cycle, no include below the top of a file
 #   docnames   every class, member and function the design documents name exists
 #   selftest   the two checks above fail, naming each mistake, on tests/structure/bad_tree
+#   apidocs    every public name outside detail/ has a doc comment, and Doxygen reads
+#              every doc comment (scripts/api-reference.sh --check)
 #   headers    every public header compiles on its own
 #   format     every C++ file is formatted as .clang-format says (scripts/format.sh)
 #   license    every source file carries the SPDX licence header
@@ -23,6 +25,7 @@ checks=(
   "layering|python3 scripts/check-layering.py"
   "docnames|python3 scripts/check-doc-names.py"
   "selftest|python3 scripts/test-structure-checks.py"
+  "apidocs|bash scripts/api-reference.sh --check build/api-check"
   "headers|bash scripts/check-headers.sh"
   "format|bash scripts/format.sh --check"
   "license|python3 scripts/add-license-headers.py --check"
