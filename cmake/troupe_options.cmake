@@ -2,7 +2,10 @@
 # Copyright (c) 2026 the troupe authors
 # Warnings and sanitizer flags shared by every troupe target.
 add_library(troupe_warnings INTERFACE)
-target_compile_options(troupe_warnings INTERFACE -Wall -Wextra -Wpedantic)
+# troupe's own code (library, examples, benchmarks) uses only the canonical spellings:
+# a classic one (TROUPE_DEPRECATED) is an error there. The tests of the classic forms
+# silence the warning (tests/support).
+target_compile_options(troupe_warnings INTERFACE -Wall -Wextra -Wpedantic -Werror=deprecated-declarations)
 
 if(TROUPE_SANITIZE STREQUAL "thread")
   add_compile_options(-fsanitize=thread -fno-omit-frame-pointer)

@@ -251,9 +251,9 @@ int main(int argc, char** argv) {
       for (int i = 0; i < rounds; ++i)
         self->request(server, 10s, i).receive([](int) {});
     });
-    measure("scoped_actor sync_send.receive (per round trip)", rounds, [&] {
+    measure("scoped_actor request(infinite).receive (per round trip)", rounds, [&] {
       for (int i = 0; i < rounds; ++i)
-        self->sync_send(server, i).receive([](int) {});
+        self->request(server, infinite, i).receive([](int) {});
     });
     kill(server);
   }

@@ -17,7 +17,7 @@
 //                           counting actor; per_msg = wall time per message
 //   scoped_request/w        scoped_actor request(dest, 10s, int).receive(...)
 //                           round trip (arms a timer per request); per_roundtrip
-//   scoped_sync_send/w      the same with sync_send (no timeout, no timer)
+//   scoped_request_infinite/w  the same with an infinite timeout (no timer)
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -195,7 +195,7 @@ void BM_scoped_request(benchmark::State& state) {
 }
 BENCHMARK(BM_scoped_request)->ArgName("w")->Arg(1)->Arg(2)->UseRealTime();
 
-void BM_scoped_sync_send(benchmark::State& state) {
+void BM_scoped_request_infinite(benchmark::State& state) {
   actor_system sys{make_config(static_cast<std::size_t>(state.range(0)))};
   scoped_actor self{sys};
   auto server = sys.spawn(echo);
@@ -203,7 +203,7 @@ void BM_scoped_sync_send(benchmark::State& state) {
   process_cpu_timer cpu;
   for (auto _ : state) {
     int got = -1;
-    self->sync_send(server, i).receive([&](int r) { got = r; });
+    self->request(server, infinite, i).receive([&](int r) { got = r; });
     if (got != i++)
       state.SkipWithError("wrong response");
   }
@@ -211,6 +211,6 @@ void BM_scoped_sync_send(benchmark::State& state) {
   cpu.report(state, "cpu_ns_per_roundtrip", static_cast<double>(state.iterations()));
   kill(server);
 }
-BENCHMARK(BM_scoped_sync_send)->ArgName("w")->Arg(1)->Arg(2)->UseRealTime();
+BENCHMARK(BM_scoped_request_infinite)->ArgName("w")->Arg(1)->Arg(2)->UseRealTime();
 
 } // namespace

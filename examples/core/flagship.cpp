@@ -4,7 +4,7 @@
 // shows and prints a report. Takes well under a second on two cores.
 //
 //   [1] spawning   a binary tree of actors that sums a range of numbers; every
-//                  node asks its two children with sync_send(...).then(...) and
+//                  node asks its two children with request(...).await(...) and
 //                  answers its parent through a response promise
 //   [2] matching   atoms, values, guards (_x1, _x2, ...), arg_match, anything, others
 //   [3] become     a turnstile whose two states are two behaviors
@@ -80,8 +80,8 @@ behavior sum_node(event_based_actor* self) {
           }
         };
         auto mid = lo + (hi - lo) / 2;
-        self->sync_send(self->spawn(sum_node), atom("sum"), lo, mid).then(collect);
-        self->sync_send(self->spawn(sum_node), atom("sum"), mid, hi).then(collect);
+        self->request(self->spawn(sum_node), infinite, atom("sum"), lo, mid).await(collect);
+        self->request(self->spawn(sum_node), infinite, atom("sum"), mid, hi).await(collect);
         return promise;
       },
   };

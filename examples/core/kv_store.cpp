@@ -43,20 +43,18 @@ struct kv_state {
 behavior kv_server(stateful_actor<kv_state>* self) {
   return {
     on(atom("put"), arg_match) >> [=](const std::string& key, int value) { self->state.data[key] = value; },
-    on(atom("get"), arg_match) >>
-      [=](const std::string& key) {
-        // reply(...) answers the current message (returning the value would do the same).
-        if (auto i = self->state.data.find(key); i != self->state.data.end())
-          self->reply(i->second);
-        else
-          self->reply(error{kv_errc::no_such_key, key});
-      },
+    on(atom("get"), arg_match) >> [=](const std::string& key) -> result<int> {
+      // The returned value, or the error, answers the request.
+      if (auto i = self->state.data.find(key); i != self->state.data.end())
+        return i->second;
+      return error{kv_errc::no_such_key, key};
+    },
   };
 }
 
 // ---- an event-based client ---------------------------------------------------------
 
-// Looks up `keys` with sync_send(...).then(...) and reports what it
+// Looks up `keys` with request(...).await(...) and reports what it
 // found to `report_to`. The function installs no behavior: the actor lives
 // while responses are pending and terminates normally after the last one.
 void kv_client(event_based_actor* self, actor server, std::vector<std::string> keys, actor report_to) {
@@ -72,8 +70,8 @@ void kv_client(event_based_actor* self, actor server, std::vector<std::string> k
       self->send(report_to, atom("report"), result->found, result->missing);
   };
   for (const auto& key : keys) {
-    self->sync_send(server, atom("get"), key)
-      .then(
+    self->request(server, infinite, atom("get"), key)
+      .await(
         [=](int val) {
           std::cout << "client: " << key << " => " << val << '\n';
           result->found[key] = val;

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
-// The `printer`: a class-based "state-based
-// actor". Deriving from sb_actor<printer> (CRTP) and providing a member
-// `behavior init_state` is all it takes; sb_actor makes init_state the initial
-// behavior. `others` matches every message, and last_received() is the message
-// being handled.
+// The `printer`: a class-based actor that prints every message it gets. Its
+// make_behavior() returns the initial behavior; `others` matches every message,
+// and current_message() is the message being handled.
 //
-// Shows: sb_actor, others, last_received(), to_string(message), and that a
-// handler's return value is the reply to a request.
+// Shows: a class overriding make_behavior(), others, current_message(),
+// to_string(message), and that a handler's return value is the reply to a request.
 //
 //   troupe_example_printer [--scheduler.workers=N]
 #include <troupe/troupe.hpp>
@@ -22,15 +20,20 @@ using namespace std::chrono_literals;
 
 namespace {
 
-struct printer : sb_actor<printer> {
+class printer : public event_based_actor {
+public:
+  explicit printer(actor_config& cfg) : event_based_actor(cfg) {}
+
   // Prints every message it gets. It also returns the printed text, so that a
   // requester learns what was printed (for a plain send the return value goes
   // back to the sender, for an anonymous send it is dropped).
-  behavior init_state = (others >> [this] {
-    auto text = to_string(last_received());
-    std::cout << "printer: " << text << std::endl;
-    return text;
-  });
+  behavior make_behavior() override {
+    return {others >> [this] {
+      auto text = to_string(current_message());
+      std::cout << "printer: " << text << std::endl;
+      return text;
+    }};
+  }
 };
 
 int failures = 0;

@@ -22,7 +22,7 @@ int main() {
       return {
         [](int a, int b) { return a + b; },
         [](int a, int b, int c) { return std::make_tuple(a + b + c, a * b * c); },
-        on(atom("hello")) >> [=] { self->reply("world"); }, // reply() now; the handler returns void
+        on(atom("hello")) >> [] { return std::string{"world"}; },
         on(atom("later"), arg_match) >>
           [=](int x) {
             auto rp = self->make_response_promise(); // answer later, from anywhere

@@ -25,9 +25,8 @@ int main() {
       .then( // multiplexed: other messages keep flowing
         [=](int r) { /* ... */ }, [=](const error& e) { /* sec::request_timeout, sec::request_receiver_down, ... */ });
     self->request(adder, 1s, 3, 4).await([=](int r) { /* ... */ }); // only this response until it arrives
-    self->sync_send(silent, 1).then(                                // the libcppa form: awaited, no timeout unless
-      [=](int) { /* ... */ },                                       // the handlers contain an after(...)
-      after(20ms) >> [=] { /* no response within 20 ms */ });
+    self->request(silent, 20ms, 1)
+      .await([=](int) { /* ... */ }, [=](const error& e) { /* sec::request_timeout: no response within 20 ms */ });
     // [/snippet]
   });
   main_self->monitor(client);

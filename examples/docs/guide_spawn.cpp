@@ -5,7 +5,6 @@
 
 #include "doc_check.hpp"
 
-#include <iostream>
 #include <string>
 
 using namespace troupe;
@@ -37,11 +36,6 @@ private:
 struct tally {
   int total = 0;
 };
-
-// 4. A "state-based" actor: the member init_state is its initial behavior.
-struct printer : sb_actor<printer> {
-  behavior init_state = {others >> [this] { std::cout << to_string(last_received()) << '\n'; }};
-};
 // [/snippet]
 
 int main() {
@@ -59,7 +53,6 @@ int main() {
     auto c = sys.spawn<counter>(10); // constructor arguments after actor_config&
     auto d = sys.spawn(
       [](stateful_actor<tally>* self) -> behavior { return {[=](int x) { return self->state.total += x; }}; });
-    auto p = sys.spawn<printer>();
     auto e = sys.spawn([](event_based_actor* self) { // returns void: sets its behavior with become()
       self->become([](const std::string& s) { return s + s; });
     });
@@ -70,7 +63,6 @@ int main() {
     DOC_CHECK(doc::ask<int>(self, d, 3) == 3);
     DOC_CHECK(doc::ask<int>(self, d, 4) == 7);
     DOC_CHECK(doc::ask<std::string>(self, e, std::string{"ab"}) == "abab");
-    anon_send(p, "printed by the printer");
     self->monitor(a);
     anon_send(a, atom("stop"));
     self->receive([](const down_msg& dm) { DOC_CHECK(dm.reason == exit_reason::normal); });

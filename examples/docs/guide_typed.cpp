@@ -76,8 +76,7 @@ int main() {
   actor_system sys{cfg};
   scoped_actor self{sys};
   // [snippet use]
-  math ms = sys.spawn(f);            // or sys.typed_spawn(f), self->spawn(f),
-                                     // or the free typed_spawn(f) (below)
+  math ms = sys.spawn(f);            // or self->spawn(f) inside an actor
   self->send(ms, add_request{1, 2}); // ok
   // self->send(ms, 1, 2);                         // compile error: typed actor does not support given input
   self->request(ms, 5s, add_request{10, 20})
@@ -85,9 +84,6 @@ int main() {
           [](const error& e) { /* ... */ });
   // [/snippet]
   DOC_CHECK(doc::ask<int>(self, ms, sub_request{10, 3}) == 7);
-  // The free typed_spawn uses the default system (the first one created).
-  math other = typed_spawn(f);
-  DOC_CHECK(doc::ask<int>(self, other, add_request{20, 22}) == 42);
   // A typed handle converts to `actor` for dynamic, unchecked messaging.
   actor dyn = ms;
   DOC_CHECK(doc::ask<int>(self, dyn, add_request{1, 1}) == 2);

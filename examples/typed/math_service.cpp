@@ -2,9 +2,9 @@
 // Copyright (c) 2026 the troupe authors
 // A typed math service: custom message types instead of atoms,
 // and an interface the compiler checks at every send and every response
-// handler. Shows the function-based, class-based and stateful forms, the
-// free typed_spawn(f) on the default system, an answer delivered later through a
-// typed_response_promise, and an interface told apart by atom constants.
+// handler. Shows the function-based, class-based and stateful forms, an answer
+// delivered later through a typed_response_promise, and an interface told apart
+// by atom constants.
 //
 //   troupe_example_typed_math_service
 #include <troupe/troupe.hpp>
@@ -94,8 +94,7 @@ int main() {
     if (got != want)
       ++failures;
   };
-  math services[] = {sys.spawn(f), sys.spawn<math_impl>(), sys.typed_spawn(counting),
-                     typed_spawn(deferred)}; // the last one on the default system
+  math services[] = {sys.spawn(f), sys.spawn<math_impl>(), sys.spawn(counting), sys.spawn(deferred)};
   for (auto& ms : services) {
     self->send(ms, add_request{1, 2}); // ok; the reply lands in self's mailbox
     // self->send(ms, 1, 2);           // compile error: typed actor does not support given input
@@ -105,7 +104,7 @@ int main() {
     // .receive([](float) {}) would not compile: math answers with an int.
     self->send_exit(ms, exit_reason::user_shutdown);
   }
-  calc c = typed_spawn(calculator);
+  calc c = sys.spawn(calculator);
   self->request(c, 5s, add_atom_v, 40, 2)
     .receive([&](int r) { check("request (add, 40, 2)", r, 42); }, [&](const error&) { ++failures; });
   self->request(c, 5s, sub_atom_v, 40, 2)

@@ -22,6 +22,7 @@
 #include "troupe/blocking_actor.hpp"
 #include "troupe/building_blocks/spawner.hpp"
 #include "troupe/building_blocks/typed_protocol.hpp"
+#include "troupe/detail/deprecated.hpp"
 #include "troupe/detail/export.hpp"
 #include "troupe/detail/thread_cache.hpp"
 #include "troupe/event_based_actor.hpp"
@@ -64,10 +65,12 @@ public:
 
   /// spawn() of a function, restricted to typed actors (an untyped function does not compile).
   template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
+  TROUPE_DEPRECATED("use spawn: it returns a typed actor's typed handle")
   auto typed_spawn(F fun, Ts&&... xs);
 
   /// spawn() of an actor class, restricted to typed actor classes (an untyped one does not compile).
   template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
+  TROUPE_DEPRECATED("use spawn: it returns a typed actor's typed handle")
   auto typed_spawn(Ts&&... xs);
 
   /// The system the free functions troupe::spawn and troupe::typed_spawn use:

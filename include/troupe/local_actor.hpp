@@ -23,6 +23,7 @@
 #include "troupe/building_blocks/unmatched_tracker.hpp"
 #include "troupe/delegated.hpp"
 #include "troupe/detail/cached_stack_mailbox.hpp"
+#include "troupe/detail/deprecated.hpp"
 #include "troupe/detail/export.hpp"
 #include "troupe/group.hpp"
 #include "troupe/mailbox_element.hpp"
@@ -140,6 +141,7 @@ public:
 
   /// Answers the current request now; the handler's return value is then discarded.
   template <class... Ts>
+  TROUPE_DEPRECATED("return the answer from the handler")
   void reply(Ts&&... xs) {
     respond(make_message(std::forward<Ts>(xs)...));
   }
@@ -211,6 +213,7 @@ public:
   /// The message being handled (empty outside a handler).
   const message& current_message() const noexcept;
   /// Classic spelling of current_message().
+  TROUPE_DEPRECATED("use current_message()")
   const message& last_received() const noexcept { return current_message(); }
   /// The sender (empty for an anonymous message or outside a handler): a strong
   /// reference that reads like its actor_addr; answering it with
@@ -302,9 +305,11 @@ public:
   /// that the result is a typed handle.
   /// @{
   template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
+  TROUPE_DEPRECATED("use spawn: it returns a typed actor's typed handle")
   auto typed_spawn(F fun, Ts&&... xs);
 
   template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
+  TROUPE_DEPRECATED("use spawn: it returns a typed actor's typed handle")
   auto typed_spawn(Ts&&... xs);
   /// @}
 

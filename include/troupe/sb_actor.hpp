@@ -7,13 +7,14 @@
 //   struct printer : sb_actor<printer> {
 //     behavior init_state = { others >> [this] { std::cout << to_string(last_received()); } };
 //   };
+#include "troupe/detail/deprecated.hpp"
 #include "troupe/event_based_actor.hpp"
 
 namespace troupe {
 
 /// A "state-based" actor: Derived provides a `behavior init_state` member that becomes the initial behavior.
 template <class Derived>
-class sb_actor : public event_based_actor {
+class TROUPE_DEPRECATED("override make_behavior(), or use stateful_actor<State>") sb_actor : public event_based_actor {
 public:
   /// The constructors of event_based_actor.
   using event_based_actor::event_based_actor;

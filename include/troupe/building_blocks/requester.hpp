@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "troupe/building_blocks/typed_protocol.hpp"
+#include "troupe/detail/deprecated.hpp"
 #include "troupe/local_actor.hpp"
 #include "troupe/response_handle.hpp"
 
@@ -39,12 +40,14 @@ public:
   /// The synchronous send: then() awaits the response; an after(d)
   /// handler among the response handlers sets the timeout.
   template <class... Ts>
+  TROUPE_DEPRECATED("use request(dest, timeout, xs...)")
   response_handle<Self> sync_send(const actor& dest, Ts&&... xs) {
     auto id = send_request(dest, infinite_timeout, make_message(std::forward<Ts>(xs)...));
     return {static_cast<Self*>(this), id, true};
   }
 
   template <typed_handle Handle, class... Ts>
+  TROUPE_DEPRECATED("use request(dest, timeout, xs...)")
   auto sync_send(const Handle& dest, Ts&&... xs) {
     check_typed_input<Handle, Ts...>();
     using handle = typename Handle::template response_handle_for<Self, Ts...>;

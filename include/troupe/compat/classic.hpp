@@ -12,23 +12,26 @@
 #include "troupe/actor_concepts.hpp"
 #include "troupe/actor_system.hpp"
 #include "troupe/behavior.hpp"
+#include "troupe/detail/deprecated.hpp"
 #include "troupe/spawn_options.hpp"
 
 namespace troupe {
 
 /// A set of message handlers (canonical: message_handler, or behavior).
-using partial_function = message_handler;
+using partial_function TROUPE_DEPRECATED("use message_handler, or behavior") = message_handler;
 
 /// spawn(f, xs...) and spawn<Impl>(xs...) without naming a system
 /// (`actor ms = spawn(f);`), on actor_system::current() (canonical: sys.spawn or
 /// self->spawn). Throws std::logic_error when no actor_system exists.
 /// @{
 template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
+TROUPE_DEPRECATED("spawn on a system: sys.spawn(...), or self->spawn(...)")
 auto spawn(F fun, Ts&&... xs) {
   return detail::implicit_system("spawn").spawn<Os>(std::move(fun), std::forward<Ts>(xs)...);
 }
 
 template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
+TROUPE_DEPRECATED("spawn on a system: sys.spawn<Impl>(...), or self->spawn<Impl>(...)")
 auto spawn(Ts&&... xs) {
   return detail::implicit_system("spawn").spawn<Impl, Os>(std::forward<Ts>(xs)...);
 }
@@ -39,11 +42,13 @@ auto spawn(Ts&&... xs) {
 /// when no actor_system exists.
 /// @{
 template <spawn_options Os = no_spawn_options, actor_function F, class... Ts>
+TROUPE_DEPRECATED("use sys.spawn: it returns a typed actor's typed handle")
 auto typed_spawn(F fun, Ts&&... xs) {
   return detail::implicit_system("typed_spawn").typed_spawn<Os>(std::move(fun), std::forward<Ts>(xs)...);
 }
 
 template <actor_class Impl, spawn_options Os = no_spawn_options, class... Ts>
+TROUPE_DEPRECATED("use sys.spawn: it returns a typed actor's typed handle")
 auto typed_spawn(Ts&&... xs) {
   return detail::implicit_system("typed_spawn").typed_spawn<Impl, Os>(std::forward<Ts>(xs)...);
 }

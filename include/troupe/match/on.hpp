@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "troupe/atom.hpp"
+#include "troupe/detail/deprecated.hpp"
 #include "troupe/detail/type_list.hpp"
 #include "troupe/match/elements.hpp"
 #include "troupe/match/invoke_result.hpp"
@@ -142,8 +143,8 @@ inline constexpr auto on_arg_match = pattern<true, detail::no_guard>{{}, {}};
 /// Matches every message; `others >> f` and `others() >> f` both work.
 struct others_t : pattern<false, detail::no_guard, detail::wildcard_elem> {
   constexpr others_t() : pattern({}, {}) {}
-  /// Returns `others` itself, so `others() >> f` works as well as `others >> f`.
-  constexpr others_t operator()() const { return *this; }
+  /// Classic spelling: returns `others` itself, so `others() >> f` works as well as `others >> f`.
+  TROUPE_DEPRECATED("write others, not others()") constexpr others_t operator()() const { return *this; }
 };
 /// The catch-all pattern: `others >> f` is a case for every message, empty ones included.
 inline constexpr others_t others{};
