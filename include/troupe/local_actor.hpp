@@ -139,7 +139,8 @@ public:
   /// non-trapping receivers).
   void send_exit(const actor& dest, error reason);
 
-  /// Answers the current request now; the handler's return value is then discarded.
+  /// Classic spelling of returning the answer from the handler: answers the current request now, and the
+  /// handler's return value is then discarded.
   template <class... Ts>
   TROUPE_DEPRECATED("return the answer from the handler")
   void reply(Ts&&... xs) {

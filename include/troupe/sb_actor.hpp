@@ -12,7 +12,8 @@
 
 namespace troupe {
 
-/// A "state-based" actor: Derived provides a `behavior init_state` member that becomes the initial behavior.
+/// Classic spelling of a class overriding make_behavior(): a "state-based" actor whose Derived provides a
+/// `behavior init_state` member that becomes the initial behavior.
 template <class Derived>
 class TROUPE_DEPRECATED("override make_behavior(), or use stateful_actor<State>") sb_actor : public event_based_actor {
 public:

@@ -37,8 +37,8 @@ public:
     return handle{request(actor{dest}, timeout, std::forward<Ts>(xs)...)};
   }
 
-  /// The synchronous send: then() awaits the response; an after(d)
-  /// handler among the response handlers sets the timeout.
+  /// Classic spelling of request(dest, infinite, xs...) with await(): then() awaits the response; an
+  /// after(d) handler among the response handlers sets the timeout.
   template <class... Ts>
   TROUPE_DEPRECATED("use request(dest, timeout, xs...)")
   response_handle<Self> sync_send(const actor& dest, Ts&&... xs) {
