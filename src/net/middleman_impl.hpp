@@ -33,6 +33,7 @@
 #include "relay_watchers.hpp"
 #include "remote_services.hpp"
 #include "routing_table.hpp"
+#include "service_host.hpp"
 #include "tcp_watch.hpp"
 #include "tls_context.hpp"
 #include "troupe/actor.hpp"
@@ -46,7 +47,7 @@
 
 namespace troupe::net {
 
-class middleman_impl final : public node_monitor_service, private peer_owner {
+class middleman_impl final : public node_monitor_service, private peer_owner, private service_host {
 public:
   middleman_impl(actor_system& sys, const middleman_settings& cfg);
   ~middleman_impl() override;
@@ -72,13 +73,13 @@ public:
                                   const std::string& addr, bool reuse_addr);
   error unpublish(const actor& handle, std::uint16_t port);
   // The peer at host:port after its handshake (a new or an existing connection).
-  expected<std::shared_ptr<peer>> dial(const std::string& host, std::uint16_t port);
+  expected<std::shared_ptr<peer>> dial(const std::string& host, std::uint16_t port) override;
   // Whether a blocking call on this thread must run the network itself: no
   // I/O thread, and this is the thread that polls.
-  bool driven_here() const noexcept { return !has_io_thread() && on_io_thread(); }
+  bool driven_here() const noexcept override { return !has_io_thread() && on_io_thread(); }
   // When driven_here(): runs the network (every node's, on a memory network)
   // until `done()` or until `timeout` of real time has passed; true when done.
-  bool drive_until(const std::function<bool()>& done, std::chrono::nanoseconds timeout);
+  bool drive_until(const std::function<bool()>& done, std::chrono::nanoseconds timeout) override;
   std::vector<node_id> connected_nodes();
   std::size_t proxy_count() const { return proxies_.size(); }
   std::size_t queued_bytes(const node_id& node);
@@ -210,7 +211,7 @@ private:
   std::unordered_set<node_id> connected_; // nodes with a ready connection
   std::unordered_map<node_id, std::vector<actor_addr>> node_observers_;
 
-  remote_services services_{*this};
+  remote_services services_{services_context{sys_, io_, cfg_, routes_, *this, *this}};
   peer_context peer_ctx_{sys_,      sys_.timers(), io_,     cfg_,      types_, watch_,
                          decoders_, exports_,      routes_, services_, *this};
 };

@@ -8,16 +8,19 @@
 
 #include "interface_text.hpp"
 #include "log_component.hpp"
-#include "middleman_impl.hpp"
 #include "peer.hpp"
+#include "peer_owner.hpp"
 #include "remote_group.hpp"
+#include "routing_table.hpp"
 #include "service_wire.hpp"
 #include "troupe/actor_factory.hpp"
 #include "troupe/actor_registry.hpp"
+#include "troupe/actor_system.hpp"
 #include "troupe/event_based_actor.hpp"
 #include "troupe/group_manager.hpp"
 #include "troupe/log.hpp"
 #include "troupe/net/interface_signature.hpp"
+#include "troupe/net/middleman_settings.hpp"
 #include "troupe/serialization/message_codec.hpp"
 
 namespace troupe::net {
@@ -53,7 +56,7 @@ private:
 
 } // namespace
 
-remote_services::remote_services(middleman_impl& owner) : owner_(owner) {}
+remote_services::remote_services(const services_context& ctx) : ctx_(ctx) {}
 
 remote_services::~remote_services() = default;
 
@@ -68,8 +71,8 @@ expected<remote_services::found> remote_services::call(const node_id& node, std:
     std::lock_guard guard{pending_mtx_};
     pending_.emplace(id, pending_request{node, std::move(slot)});
   }
-  asio::post(owner_.io(), [this, node, id, write = std::move(write)] {
-    auto p = owner_.route_to(node);
+  asio::post(ctx_.io, [this, node, id, write = std::move(write)] {
+    auto p = ctx_.routes.direct(node);
     if (!p) {
       finish(id, node, error{sec::cannot_connect_to_node, "no connection to node " + to_string(node)});
       return;
@@ -83,8 +86,8 @@ expected<remote_services::found> remote_services::call(const node_id& node, std:
   });
   // A node without an I/O thread runs the network here until the answer came.
   auto answered = [&] { return answer.wait_for(std::chrono::seconds{0}) == std::future_status::ready; };
-  bool ready = owner_.driven_here() ? owner_.drive_until(answered, timeout)
-                                    : answer.wait_for(timeout) == std::future_status::ready;
+  bool ready = ctx_.host.driven_here() ? ctx_.host.drive_until(answered, timeout)
+                                       : answer.wait_for(timeout) == std::future_status::ready;
   if (!ready) {
     std::lock_guard guard{pending_mtx_};
     pending_.erase(id);
@@ -107,7 +110,7 @@ void remote_services::finish(std::uint64_t id, const node_id& from, expected<fou
 }
 
 expected<actor> remote_services::lookup(const node_id& node, const std::string& name) {
-  auto x = call(node, owner_.config().connect_timeout, [name](std::vector<std::byte>& frame, std::uint64_t id, peer&) {
+  auto x = call(node, ctx_.config.connect_timeout, [name](std::vector<std::byte>& frame, std::uint64_t id, peer&) {
     wire::write_lookup_request(frame, wire::lookup_request{id, wire::lookup_kind::actor, name});
     return error{};
   });
@@ -144,11 +147,11 @@ expected<group> remote_services::find_remote_group(const std::string& identifier
   auto host = identifier.substr(at + 1, colon - at - 1);
   if (host.size() > 2 && host.front() == '[' && host.back() == ']')
     host = host.substr(1, host.size() - 2); // [::1]
-  auto p = owner_.dial(host, port);
+  auto p = ctx_.host.dial(host, port);
   if (!p)
     return p.error();
   auto x =
-    call((*p)->node(), owner_.config().connect_timeout, [name](std::vector<std::byte>& frame, std::uint64_t id, peer&) {
+    call((*p)->node(), ctx_.config.connect_timeout, [name](std::vector<std::byte>& frame, std::uint64_t id, peer&) {
       wire::write_lookup_request(frame, wire::lookup_request{id, wire::lookup_kind::group, name});
       return error{};
     });
@@ -180,7 +183,7 @@ error remote_services::serve_lookup(peer& p, std::span<const std::byte> body) {
   auto req = wire::read_lookup_request(body);
   if (!req)
     return req.error();
-  auto& sys = owner_.system();
+  auto& sys = ctx_.system;
   wire::service_response r;
   r.request_id = req->request_id;
   actor result;
@@ -214,7 +217,7 @@ error remote_services::serve_spawn(peer& p, std::span<const std::byte> body) {
   auto req = wire::read_spawn_request(body, payload);
   if (!req)
     return req.error();
-  auto& sys = owner_.system();
+  auto& sys = ctx_.system;
   wire::service_response r;
   r.request_id = req->request_id;
   const auto* factory = sys.config().actor_type(req->type);
@@ -266,7 +269,7 @@ error remote_services::take_response(peer& p, std::span<const std::byte> body) {
     finish(r->request_id, p.node(), r->reason);
     return error{};
   }
-  auto proxy = owner_.proxy_for(p.node(), r->actor, p.shared_from_this());
+  auto proxy = ctx_.proxies.proxy_for(p.node(), r->actor, p.shared_from_this());
   if (!proxy)
     finish(r->request_id, p.node(), error{sec::cannot_connect_to_node, "connection lost"});
   else
@@ -294,8 +297,8 @@ error remote_services::serve_membership(peer& p, wire::frame_kind kind, std::spa
 actor remote_services::intermediary_for(const std::string& name) {
   auto& slot = intermediaries_[name];
   if (!slot) {
-    auto g = owner_.system().groups().get_local(name);
-    slot = owner_.system().spawn<group_intermediary, hidden>(g);
+    auto g = ctx_.system.groups().get_local(name);
+    slot = ctx_.system.spawn<group_intermediary, hidden>(g);
     if (slot)
       intermediary_groups_.emplace(slot.id(), std::move(g));
   }

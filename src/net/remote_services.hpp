@@ -18,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "service_host.hpp"
 #include "troupe/actor.hpp"
 #include "troupe/error.hpp"
 #include "troupe/expected.hpp"
@@ -28,12 +29,11 @@
 
 namespace troupe::net {
 
-class middleman_impl;
 class peer;
 
 class remote_services {
 public:
-  explicit remote_services(middleman_impl& owner);
+  explicit remote_services(const services_context& ctx);
   ~remote_services();
 
   // I/O thread: a service frame from p. An error closes the connection.
@@ -84,7 +84,7 @@ private:
   // The hidden actor that stands for the local group `name` towards peers.
   actor intermediary_for(const std::string& name);
 
-  middleman_impl& owner_;
+  services_context ctx_;
   std::atomic<std::uint64_t> next_request_{1};
   std::atomic<bool> groups_exported_{false};
   std::mutex pending_mtx_;
