@@ -8,7 +8,6 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <typeindex>
 #include <typeinfo>
 #include <unordered_map>
 
@@ -33,12 +32,15 @@ std::string class_name(const std::type_info& type) {
 
 const char* abstract_actor::name() const {
   static std::mutex mtx;
-  static auto* names = new std::unordered_map<std::type_index, std::string>; // never destroyed
+  // Keyed by the type_info's address, which hashes at once (a type_index
+  // hashes the mangled name). A type seen through two addresses (two shared
+  // objects) only gets two equal entries.
+  static auto* names = new std::unordered_map<const std::type_info*, std::string>; // never destroyed
   const std::type_info& type = typeid(*this);
   std::lock_guard guard{mtx};
-  auto i = names->find(type);
+  auto i = names->find(&type);
   if (i == names->end())
-    i = names->emplace(type, class_name(type)).first;
+    i = names->emplace(&type, class_name(type)).first;
   return i->second.c_str();
 }
 
