@@ -111,6 +111,11 @@ protected:
   /// (down_msg). Returns false if it had terminated before.
   bool finalize_links(error reason);
 
+  /// Whether a statistics block precedes the control block (inspection): set at spawn, before the actor
+  /// is reachable, and never changed. It fills padding next to the vtable pointer, which every enqueue
+  /// reads anyway, so testing it costs a byte load and a branch.
+  bool statistics_on_ = false;
+
 private:
   /// A link, a monitor (`other` is the linked actor or the observer) or an
   /// exit callback (`other` is empty).

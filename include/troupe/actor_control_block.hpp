@@ -29,9 +29,17 @@ class TROUPE_CORE_API actor_control_block {
 public:
   /// Starts with one strong reference, which the creator adopts (strong_actor_ptr{block, false}), and the
   /// one weak reference all strong ones hold together. `alloc_size` is the size of the whole allocation
-  /// (block and actor); the last weak_release hands it back to the allocator.
+  /// (block and actor, and the statistics block in front when `alloc_size` has statistics_flag set); the
+  /// last weak_release hands it back to the allocator.
   actor_control_block(actor_id id, actor_system* sys, std::uint32_t alloc_size) noexcept
     : id_(id), system_(sys), alloc_size_(alloc_size) {}
+
+  /// Set in `alloc_size` when the allocation starts with the actor's statistics (inspection), which
+  /// end right where this block begins.
+  static constexpr std::uint32_t statistics_flag = std::uint32_t{1} << 31;
+
+  /// Whether a statistics block precedes this one (the actor was spawned while the system tracked actors).
+  bool has_statistics() const noexcept { return (alloc_size_ & statistics_flag) != 0; }
 
   actor_control_block(const actor_control_block&) = delete;
   actor_control_block& operator=(const actor_control_block&) = delete;

@@ -22,6 +22,7 @@
 #include "troupe/blocking_actor.hpp"
 #include "troupe/building_blocks/spawner.hpp"
 #include "troupe/building_blocks/typed_protocol.hpp"
+#include "troupe/detail/actor_tracker.hpp"
 #include "troupe/detail/deprecated.hpp"
 #include "troupe/detail/export.hpp"
 #include "troupe/detail/thread_cache.hpp"
@@ -134,6 +135,10 @@ public:
   /// The installed node monitor service, or nullptr while none is.
   node_monitor_service* node_monitors() const noexcept { return node_monitors_.load(std::memory_order_acquire); }
 
+  /// The actors with statistics and whether new ones get them: the runtime's side of inspection, which
+  /// troupe::inspection switches on and reads (`inspection::snapshot`).
+  detail::actor_tracker& tracker() noexcept { return tracker_; }
+
 private:
   /// The runtime's side of the system, used by actors and the spawner only.
   friend struct detail::spawner;
@@ -158,6 +163,7 @@ private:
 
   actor_id next_actor_id() noexcept { return next_id_.fetch_add(1, std::memory_order_relaxed); }
   bool shutting_down() const noexcept { return shutting_down_.load(std::memory_order_acquire); }
+  bool tracks_new_actors() const noexcept { return tracker_.enabled(); }
 
   void launch_blocking(blocking_actor* self);
 
@@ -184,6 +190,7 @@ private:
   std::atomic<node_monitor_service*> node_monitors_{nullptr};
   std::unique_ptr<actor_registry> registry_;
   std::unique_ptr<group_manager> groups_;
+  detail::actor_tracker tracker_;
 };
 
 namespace detail {

@@ -22,6 +22,7 @@
 #include "troupe/building_blocks/typed_protocol.hpp"
 #include "troupe/building_blocks/unmatched_tracker.hpp"
 #include "troupe/delegated.hpp"
+#include "troupe/detail/actor_statistics.hpp"
 #include "troupe/detail/cached_stack_mailbox.hpp"
 #include "troupe/detail/deprecated.hpp"
 #include "troupe/detail/export.hpp"
@@ -39,6 +40,7 @@ namespace troupe {
 class actor_system;
 class response_promise;
 namespace detail {
+class actor_tracker;
 struct spawner;
 } // namespace detail
 
@@ -386,6 +388,16 @@ protected:
   /// print_and_drop's line.
   void log_dropped(const message& msg) const;
 
+  // ---- statistics (only for an actor whose statistics_on_ is set) ----------------------
+
+  /// The statistics block in front of the control block (only with statistics_on_).
+  detail::actor_statistics& statistics() noexcept { return *detail::actor_statistics::of(ctrl()); }
+  /// Sender side of an enqueue: stamps about one message in 64 for the mailbox
+  /// wait, and counts it as sent by the tracked actor running here.
+  void count_enqueue(mailbox_element* e) noexcept;
+  /// Takes the actor off its system's list of tracked actors.
+  void stop_tracking() noexcept;
+
   /// Closes the mailbox, answers pending requests, notifies links and monitors.
   void cleanup(error reason);
 
@@ -469,6 +481,7 @@ protected:
 
   friend class actor_system;
   friend struct detail::spawner;
+  friend class detail::actor_tracker;
   friend class response_promise;
 };
 

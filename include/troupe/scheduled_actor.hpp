@@ -55,7 +55,9 @@ protected:
 
 private:
   void initialize();
-  void handle(mailbox_element_ptr e);
+  handled handle(mailbox_element_ptr e);
+  /// resume() of an actor with statistics: the same loop, counting and timing.
+  resume_result resume_tracked(execution_unit* ctx, std::size_t max_throughput);
   void arm_timeout();
   void run_detached();
   bool finish_if_terminating();

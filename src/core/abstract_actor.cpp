@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "troupe/actor_system.hpp"
+#include "troupe/detail/actor_statistics.hpp"
 #include "troupe/scheduler/current_worker.hpp"
 #include "troupe/system_messages.hpp"
 
@@ -26,9 +27,15 @@ void intrusive_ptr_release(actor_control_block* p) noexcept {
 
 void actor_control_block::weak_release() noexcept {
   if (weak_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-    auto size = alloc_size_;
+    auto size = alloc_size_ & ~statistics_flag;
+    void* start = this;
+    if (has_statistics()) {
+      auto* stats = detail::actor_statistics::of(this);
+      stats->~actor_statistics();
+      start = stats;
+    }
     this->~actor_control_block();
-    detail::cached_deallocate(this, size);
+    detail::cached_deallocate(start, size);
   }
 }
 

@@ -17,6 +17,8 @@ local_actor::local_actor() noexcept = default;
 local_actor::~local_actor() {
   // cleanup() normally ran already (quit or unreachable); this catches actors
   // that never started, e.g. when construction of a subclass failed.
+  if (statistics_on_)
+    stop_tracking();
   while (stash_head_ != nullptr) {
     mailbox_element_ptr e{stash_head_};
     stash_head_ = e->next;
@@ -32,6 +34,8 @@ local_actor::extras& local_actor::ext() {
 // ---- mailbox -----------------------------------------------------------------
 
 bool local_actor::enqueue(mailbox_element_ptr e, execution_unit* ctx) {
+  if (statistics_on_) [[unlikely]]
+    count_enqueue(e.get());
   switch (mailbox_.enqueue(e.get())) {
     case detail::enqueue_result::success:
       e.release(); // the mailbox owns it now
@@ -233,6 +237,8 @@ local_actor::handled local_actor::invoke(mailbox_element* e, behavior& bhvr) {
       respond_to(e, message{}); // void handler: an empty response ends the request
     return handled::consumed;
   }
+  if (statistics_on_) [[unlikely]]
+    statistics().unmatched.add();
   switch (default_handler_) {
     case default_handler_kind::skip:
       return handled::skipped;
@@ -413,6 +419,8 @@ void local_actor::cleanup(error reason) {
     return;
   cleaned_up_ = true;
   terminating_ = true;
+  if (statistics_on_)
+    stop_tracking(); // no longer live: inspection stops listing it
   auto* ctx = scheduler::current_worker();
   mailbox_.close([&](mailbox_element* e) { bounce(mailbox_element_ptr{e}, sec::request_receiver_down, ctx); });
   while (stash_head_ != nullptr) {

@@ -84,8 +84,13 @@ struct spawner {
     if (sys.shutting_down())
       return {actor{}, nullptr};
     constexpr std::size_t size = actor_control_block::actor_offset + sizeof(Impl);
-    void* mem = cached_allocate(size);
-    auto* block = new (mem) actor_control_block(sys.next_actor_id(), &sys, static_cast<std::uint32_t>(size));
+    constexpr bool is_hidden = has_option(Os, hidden);
+    // Hidden actors are the runtime's own: inspection does not list them. A
+    // blocking actor takes its mailbox in its own loop, which keeps no statistics.
+    constexpr bool trackable = !is_hidden && !std::is_base_of_v<blocking_actor, Impl>;
+    const bool tracked = trackable && sys.tracks_new_actors();
+    actor_memory mem = tracked ? allocate_tracked(size) : actor_memory{cached_allocate(size), std::uint32_t{size}};
+    auto* block = new (mem.block) actor_control_block(sys.next_actor_id(), &sys, mem.size_field);
     Impl* ptr;
     try {
       actor_config cfg{Os};
@@ -95,17 +100,34 @@ struct spawner {
         ptr = new (block->get()) Impl(std::forward<Ts>(xs)...);
     } catch (...) {
       block->~actor_control_block();
-      cached_deallocate(mem, size);
+      if (tracked)
+        free_tracked(mem);
+      else
+        cached_deallocate(mem.block, size);
       throw;
     }
     if (static_cast<abstract_actor*>(ptr) != block->get())
       std::terminate(); // the actor base must come first in the class layout
-    constexpr bool is_hidden = has_option(Os, hidden);
     static_cast<local_actor*>(ptr)->hidden_ = is_hidden;
+    if (tracked)
+      start_tracking(static_cast<local_actor*>(ptr));
     if constexpr (!is_hidden)
       sys.actor_started();
     return {actor{strong_actor_ptr{block, false}}, ptr};
   }
+
+private:
+  /// Where a control block goes, and the size its allocation records.
+  struct actor_memory {
+    void* block;
+    std::uint32_t size_field;
+  };
+  /// Memory for a tracked actor of `size` bytes (control block and actor): its statistics block comes first.
+  TROUPE_CORE_API static actor_memory allocate_tracked(std::size_t size);
+  /// Frees what allocate_tracked returned (the actor's constructor threw).
+  TROUPE_CORE_API static void free_tracked(actor_memory mem) noexcept;
+  /// Turns the actor's statistics on and lists it in its system's tracker.
+  TROUPE_CORE_API static void start_tracking(local_actor* self) noexcept;
 };
 
 } // namespace troupe::detail

@@ -103,6 +103,37 @@ public:
 
   // ---- reader (owner) only ----
 
+  // try_pop and empty for a reader whose stack another thread may count
+  // (count_stacked): `guard` is held while the stack is taken, and `taken`
+  // grows by the number of elements taken. Only the taking differs, so a
+  // reader may mix these with the plain forms while nobody counts.
+  template <class Guard>
+  T* try_pop_counted(Guard& guard, std::uint64_t& taken) noexcept {
+    if (cache_ == nullptr && !fetch_stack_counted(guard, taken))
+      return nullptr;
+    T* x = cache_;
+    cache_ = x->next;
+    x->next = nullptr;
+    return x;
+  }
+  template <class Guard>
+  bool empty_counted(Guard& guard, std::uint64_t& taken) noexcept {
+    return cache_ == nullptr && !fetch_stack_counted(guard, taken);
+  }
+
+  // The elements writers pushed that the reader has not taken yet. Only while
+  // holding the guard the reader takes the stack under (the walk would
+  // otherwise meet elements the reader took and freed).
+  std::size_t count_stacked() const noexcept {
+    std::size_t n = 0;
+    T* top = head_.load(std::memory_order_acquire);
+    if (is_sentinel(top))
+      return 0;
+    for (T* x = top; x != nullptr; x = x->next)
+      ++n;
+    return n;
+  }
+
   // Oldest element or nullptr. O(1) while the cache has elements; otherwise
   // one exchange plus a reversal, paid once per batch of arrivals.
   T* try_pop() noexcept {
@@ -226,6 +257,29 @@ private:
     if (top == nullptr)
       return false;
     cache_ = reverse(top);
+    return true;
+  }
+
+  template <class Guard>
+  bool fetch_stack_counted(Guard& guard, std::uint64_t& taken) noexcept {
+    if (is_sentinel(head_.load(std::memory_order_relaxed)))
+      return false;
+    guard.lock();
+    T* top = head_.exchange(nullptr, std::memory_order_acquire);
+    guard.unlock();
+    if (top == nullptr)
+      return false;
+    T* fifo = nullptr;
+    std::uint64_t n = 0;
+    while (top != nullptr) {
+      T* next = top->next;
+      top->next = fifo;
+      fifo = top;
+      top = next;
+      ++n;
+    }
+    cache_ = fifo;
+    taken += n;
     return true;
   }
 

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// The statistics of one tracked actor. The block sits in the actor's own
+// allocation, right before its control block, so an untracked actor pays no
+// byte for it and a tracked one finds it without a pointer. The thread running
+// the actor writes everything but the wait stamp (which senders set) with
+// plain relaxed stores; readers on other threads load relaxed and see figures
+// that may be a message behind. Senders count nothing: the depth is what the
+// actor took from its mailbox and has not finished, plus what a reader counts
+// on the mailbox's stack while holding `taking`.
+#include <atomic>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <thread>
+
+#include "troupe/detail/export.hpp"
+
+#if defined(__x86_64__) || defined(__i386__)
+#  include <x86intrin.h>
+#endif
+
+namespace troupe {
+class actor_control_block;
+struct mailbox_element;
+} // namespace troupe
+
+namespace troupe::detail {
+
+/// The processor's cycle counter: a few nanoseconds to read, unlike the clocks.
+/// Readers convert cycles to time with the rate actor_tracker measures.
+inline std::uint64_t cycle_count() noexcept {
+#if defined(__x86_64__) || defined(__i386__)
+  return __rdtsc();
+#else
+  return static_cast<std::uint64_t>(__builtin_readcyclecounter());
+#endif
+}
+
+/// A counter with one writer: an increment is a load and a store, no locked
+/// instruction; any thread may read it.
+template <class T>
+class basic_owned_counter {
+public:
+  void add(T n = 1) noexcept { value_.store(value_.load(std::memory_order_relaxed) + n, std::memory_order_relaxed); }
+  void raise_to(T x) noexcept {
+    if (x > value_.load(std::memory_order_relaxed))
+      value_.store(x, std::memory_order_relaxed);
+  }
+  T get() const noexcept { return value_.load(std::memory_order_relaxed); }
+
+private:
+  std::atomic<T> value_{0};
+};
+
+using owned_counter = basic_owned_counter<std::uint64_t>;
+
+/// A lock for short sections between a worker and an inspection reader: a
+/// test-and-set, and a yield when the holder takes long (a reader walking a
+/// long list), so that waiting does not burn a core.
+class spin_guard {
+public:
+  void lock() noexcept {
+    for (int spins = 0; held_.exchange(true, std::memory_order_acquire); ++spins)
+      while (held_.load(std::memory_order_relaxed)) {
+        if (spins > 64)
+          std::this_thread::yield();
+        ++spins;
+      }
+  }
+  void unlock() noexcept { held_.store(false, std::memory_order_release); }
+
+private:
+  std::atomic<bool> held_{false};
+};
+
+/// Durations in cycles, counted in buckets two per power of two: bucket 2k holds
+/// [2^(k+4), 1.5 * 2^(k+4)) cycles and 2k+1 holds [1.5 * 2^(k+4), 2^(k+5)); bucket
+/// 0 also takes everything shorter, the last everything longer.
+class cycle_histogram {
+public:
+  static constexpr std::size_t num_buckets = 64;
+  static constexpr unsigned min_shift = 4;
+
+  static std::size_t bucket_of(std::uint64_t cycles) noexcept {
+    if (cycles < (std::uint64_t{1} << min_shift))
+      return 0;
+    auto k = static_cast<std::size_t>(std::bit_width(cycles) - 1 - min_shift); // power of two, from 0
+    auto upper_half = (cycles >> (k + min_shift - 1)) & 1;
+    auto i = 2 * k + upper_half;
+    return i < num_buckets ? i : num_buckets - 1;
+  }
+  /// The first cycle count beyond bucket i.
+  static std::uint64_t upper_bound(std::size_t i) noexcept {
+    auto k = i / 2;
+    auto base = std::uint64_t{1} << (k + min_shift);
+    return i % 2 == 0 ? base + base / 2 : 2 * base;
+  }
+
+  void record(std::uint64_t cycles) noexcept { buckets_[bucket_of(cycles)].add(); }
+  std::uint64_t count(std::size_t i) const noexcept { return buckets_[i].get(); }
+
+private:
+  // Sampled counts: 32 bits last for four billion samples of one actor, and
+  // keep a histogram at 256 bytes.
+  basic_owned_counter<std::uint32_t> buckets_[num_buckets];
+};
+
+/// Timing of a tracked actor, allocated when it handles its first sampled
+/// message (an actor that never gets one does not pay for it).
+struct actor_timing {
+  cycle_histogram processing;   ///< sampled messages: time in the handler
+  cycle_histogram mailbox_wait; ///< sampled messages: enqueue to dequeue
+  owned_counter sampled_messages;
+  owned_counter sampled_cycles;
+  owned_counter wait_samples;
+  owned_counter wait_cycles;
+};
+
+struct actor_statistics {
+  // ---- the live list (guarded by the actor_tracker shard's lock) ----
+  actor_statistics* prev = nullptr;
+  actor_statistics* next = nullptr;
+  std::uint32_t shard = 0;
+  bool listed = false;
+  /// The actor ran its initialization (it keeps its own flag false, see scheduled_actor::initialize).
+  bool initialized = false;
+
+  // ---- written by senders ----
+  /// One message at a time carries a timestamp: the element and the cycle
+  /// count at its enqueue.
+  std::atomic<mailbox_element*> stamped{nullptr};
+  std::atomic<std::uint64_t> stamp_cycles{0};
+
+  /// Held by the actor while it takes its mailbox's stack, and by a reader
+  /// while it counts the elements on it.
+  spin_guard taking;
+
+  // ---- written by the thread running the actor ----
+  owned_counter taken;     ///< messages taken from the mailbox's stack
+  owned_counter finished;  ///< messages handled or dropped: taken - finished are in the actor's hands
+  owned_counter processed; ///< messages a handler ran for
+  owned_counter sent;      ///< messages this actor sent to tracked actors
+  owned_counter skipped;   ///< messages put back for a later behavior
+  owned_counter unmatched; ///< messages no case matched
+  owned_counter max_depth;
+  owned_counter resumes;
+  std::atomic<actor_timing*> timing{nullptr};
+  /// cycle_count() at the actor's first resume (0 before it), where its age starts.
+  owned_counter started_cycles;
+
+  ~actor_statistics() { delete timing.load(std::memory_order_relaxed); }
+
+  actor_control_block* ctrl() noexcept { return reinterpret_cast<actor_control_block*>(this + 1); }
+  static actor_statistics* of(actor_control_block* ctrl) noexcept {
+    return reinterpret_cast<actor_statistics*>(ctrl) - 1;
+  }
+
+  actor_timing& ensure_timing() {
+    auto* t = timing.load(std::memory_order_relaxed);
+    if (t == nullptr) {
+      t = new actor_timing;
+      timing.store(t, std::memory_order_release);
+    }
+    return *t;
+  }
+
+  /// Messages taken from the mailbox and not finished: waiting in the actor's
+  /// own queue, skipped for a later behavior, or being handled.
+  std::uint64_t held() const noexcept {
+    auto in = taken.get();
+    auto out = finished.get();
+    return in > out ? in - out : 0;
+  }
+};
+
+// The control block must stay 16-aligned behind the block.
+static_assert(sizeof(actor_statistics) % 16 == 0);
+
+} // namespace troupe::detail

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// The live tracked actors of one system, for inspection: whether actors spawned
+// now get statistics, and the list of those that have them. The list is split
+// into shards by actor id, each with its own lock, so spawns and terminations
+// on different workers rarely meet, and a reader walking the list holds one
+// shard at a time and never stops every worker at once.
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <mutex> // std::lock_guard
+
+#include "troupe/detail/actor_statistics.hpp"
+#include "troupe/detail/export.hpp"
+
+namespace troupe::detail {
+
+class TROUPE_CORE_API actor_tracker {
+public:
+  static constexpr std::size_t num_shards = 64;
+
+  actor_tracker() noexcept;
+
+  /// Whether actors spawned from now on get statistics.
+  bool enabled() const noexcept { return enabled_.load(std::memory_order_relaxed); }
+  void enable(bool on) noexcept { enabled_.store(on, std::memory_order_relaxed); }
+
+  /// Lists a new actor's block (at spawn) and takes it off again (at its end;
+  /// a second call does nothing).
+  void add(actor_statistics* s, std::uint64_t id) noexcept;
+  void remove(actor_statistics* s) noexcept;
+
+  /// Calls f(actor_statistics&) for every listed actor, one shard at a time,
+  /// under that shard's lock: the actor does not end while f looks at it.
+  template <class F>
+  void for_each(F&& f) {
+    for (auto& sh : shards_) {
+      std::lock_guard guard{sh.mtx};
+      for (auto* s = sh.head; s != nullptr; s = s->next)
+        f(*s);
+    }
+  }
+
+  std::size_t size() const noexcept;
+
+  /// The messages a listed actor has not finished with: on its mailbox's stack,
+  /// taken but waiting, skipped for later, or being handled. Only inside
+  /// for_each (the actor must not end meanwhile); holds the actor's taking
+  /// guard while it counts the stack, so the actor waits that long at most.
+  static std::uint64_t waiting(actor_statistics& s) noexcept;
+
+  /// Nanoseconds per cycle of cycle_count(), measured between the tracker's
+  /// creation and now (the longer it runs, the closer the figure).
+  double nanoseconds_per_cycle() const noexcept;
+
+private:
+  struct alignas(64) shard {
+    mutable spin_guard mtx;
+    actor_statistics* head = nullptr;
+    std::size_t size = 0;
+  };
+
+  std::atomic<bool> enabled_{false};
+  std::array<shard, num_shards> shards_;
+  std::chrono::steady_clock::time_point created_;
+  std::uint64_t created_cycles_;
+};
+
+} // namespace troupe::detail

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+// The runtime's side of per-actor statistics: the allocation with a statistics
+// block in front, listing and unlisting, and what a sender counts.
+#include <new>
+
+#include "detail/this_actor_slot.hpp"
+#include "troupe/actor_system.hpp"
+#include "troupe/building_blocks/spawner.hpp"
+#include "troupe/detail/actor_statistics.hpp"
+#include "troupe/detail/thread_cache.hpp"
+#include "troupe/local_actor.hpp"
+
+namespace troupe {
+
+namespace detail {
+
+spawner::actor_memory spawner::allocate_tracked(std::size_t size) {
+  auto total = sizeof(actor_statistics) + size;
+  auto* mem = static_cast<std::byte*>(cached_allocate(total));
+  new (mem) actor_statistics;
+  return {mem + sizeof(actor_statistics), static_cast<std::uint32_t>(total) | actor_control_block::statistics_flag};
+}
+
+void spawner::free_tracked(actor_memory mem) noexcept {
+  auto* stats = static_cast<actor_statistics*>(mem.block) - 1;
+  stats->~actor_statistics();
+  cached_deallocate(stats, mem.size_field & ~actor_control_block::statistics_flag);
+}
+
+void spawner::start_tracking(local_actor* self) noexcept {
+  self->statistics_on_ = true;
+  self->home_system().tracker().add(&self->statistics(), self->id());
+}
+
+} // namespace detail
+
+void local_actor::count_enqueue(mailbox_element* e) noexcept {
+  auto& stats = statistics();
+  // About one message in 64 carries a timestamp, one at a time: chosen by
+  // bits of the element's address, so that senders share no counter. The
+  // stamp is written before the element enters the mailbox, so the reader
+  // that takes the element out always finds it.
+  constexpr std::uintptr_t one_in_64 = 63 << 5;
+  if ((reinterpret_cast<std::uintptr_t>(e) & one_in_64) == 0
+      && stats.stamped.load(std::memory_order_relaxed) == nullptr) {
+    mailbox_element* none = nullptr;
+    if (stats.stamped.compare_exchange_strong(none, e, std::memory_order_relaxed))
+      stats.stamp_cycles.store(detail::cycle_count(), std::memory_order_relaxed);
+  }
+  // The actor running on this thread sent it (a forwarded message is counted
+  // by whoever forwards it). Only that thread writes the sender's counter.
+  auto* running = static_cast<local_actor*>(detail::this_actor_slot);
+  if (running != nullptr && running->statistics_on_)
+    running->statistics().sent.add();
+}
+
+void local_actor::stop_tracking() noexcept {
+  home_system().tracker().remove(&statistics());
+}
+
+} // namespace troupe

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#include "troupe/detail/actor_tracker.hpp"
+
+#include <mutex>
+
+#include "troupe/local_actor.hpp"
+
+namespace troupe::detail {
+
+actor_tracker::actor_tracker() noexcept : created_(std::chrono::steady_clock::now()), created_cycles_(cycle_count()) {}
+
+void actor_tracker::add(actor_statistics* s, std::uint64_t id) noexcept {
+  s->shard = static_cast<std::uint32_t>(id % num_shards);
+  auto& sh = shards_[s->shard];
+  std::lock_guard guard{sh.mtx};
+  s->prev = nullptr;
+  s->next = sh.head;
+  if (sh.head != nullptr)
+    sh.head->prev = s;
+  sh.head = s;
+  ++sh.size;
+  s->listed = true;
+}
+
+void actor_tracker::remove(actor_statistics* s) noexcept {
+  auto& sh = shards_[s->shard];
+  std::lock_guard guard{sh.mtx};
+  if (!s->listed)
+    return;
+  if (s->prev != nullptr)
+    s->prev->next = s->next;
+  else
+    sh.head = s->next;
+  if (s->next != nullptr)
+    s->next->prev = s->prev;
+  s->prev = s->next = nullptr;
+  --sh.size;
+  s->listed = false;
+}
+
+std::uint64_t actor_tracker::waiting(actor_statistics& s) noexcept {
+  auto* self = static_cast<local_actor*>(s.ctrl()->get());
+  std::lock_guard guard{s.taking};
+  return s.held() + self->mailbox_.count_stacked();
+}
+
+std::size_t actor_tracker::size() const noexcept {
+  std::size_t n = 0;
+  for (auto& sh : shards_) {
+    std::lock_guard guard{sh.mtx};
+    n += sh.size;
+  }
+  return n;
+}
+
+double actor_tracker::nanoseconds_per_cycle() const noexcept {
+  auto cycles = cycle_count() - created_cycles_;
+  auto ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - created_).count();
+  // Right after creation the two readings are too close to divide: assume 1 GHz
+  // until a millisecond has passed (only the first snapshots of a fresh system
+  // are off by the factor).
+  if (ns < 1e6 || cycles == 0)
+    return 1.0;
+  return ns / static_cast<double>(cycles);
+}
+
+} // namespace troupe::detail
