@@ -13,15 +13,17 @@ function(troupe_part_export_name part out)
   set(${out} "troupe${first}${rest}Targets" PARENT_SCOPE)
 endfunction()
 
-# troupe_install_part(<part> TARGET <target> DESCRIPTION <text>
+# troupe_install_part(<part> TARGET <target> DESCRIPTION <text> [PARTS <part>...]
 #                     [FIND <package>[|<version>]...]
 #                     [PC_REQUIRES <pkg-config module>...] [PC_LIBS <flags>])
-# Installs <target> as troupe::<part>. FIND names the packages whose imported targets
+# Installs <target> as troupe::<part>. PARTS names the other parts (besides core) it is
+# built on, which a user of it uses too: the config loads them with it, and its .pc file
+# requires theirs. FIND names the packages whose imported targets
 # the part's link interface uses (a static library carries its private dependencies
 # to its users); the package's config finds them before it offers the part. PC_REQUIRES
 # and PC_LIBS are the same dependencies for pkg-config.
 function(troupe_install_part part)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "TARGET;DESCRIPTION;PC_LIBS" "FIND;PC_REQUIRES")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "TARGET;DESCRIPTION;PC_LIBS" "PARTS;FIND;PC_REQUIRES")
   if(NOT arg_TARGET OR NOT arg_DESCRIPTION)
     message(FATAL_ERROR "troupe_install_part(${part}): TARGET and DESCRIPTION are required")
   endif()
@@ -38,6 +40,7 @@ function(troupe_install_part part)
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev
     LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev)
   set_property(GLOBAL APPEND PROPERTY TROUPE_INSTALLED_PARTS ${part})
+  set_property(GLOBAL PROPERTY TROUPE_PART_${part}_PARTS "${arg_PARTS}")
   set_property(GLOBAL PROPERTY TROUPE_PART_${part}_FIND "${arg_FIND}")
   set_property(GLOBAL PROPERTY TROUPE_PART_${part}_PC_REQUIRES "${arg_PC_REQUIRES}")
   set_property(GLOBAL PROPERTY TROUPE_PART_${part}_PC_LIBS "${arg_PC_LIBS}")
@@ -59,8 +62,10 @@ function(troupe_config_part_table out)
   set(table "set(_troupe_parts ${parts})\n")
   foreach(part IN LISTS parts)
     get_property(finds GLOBAL PROPERTY TROUPE_PART_${part}_FIND)
+    get_property(uses GLOBAL PROPERTY TROUPE_PART_${part}_PARTS)
     troupe_part_export_name(${part} export_name)
     string(APPEND table "set(_troupe_part_${part}_export ${export_name})\n")
+    string(APPEND table "set(_troupe_part_${part}_parts \"${uses}\")\n")
     string(APPEND table "set(_troupe_part_${part}_find \"${finds}\")\n")
   endforeach()
   set(${out} "${table}" PARENT_SCOPE)
