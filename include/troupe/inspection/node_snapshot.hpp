@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// One node as inspection sees it at one moment: which process it is and its
+// live actors with their statistics. A plain struct; inspection::snapshot
+// fills it without stopping a worker.
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "troupe/inspection/actor_snapshot.hpp"
+#include "troupe/node_id.hpp"
+
+namespace troupe::inspection {
+
+/// A node's process and actors at the time `taken`.
+struct node_snapshot {
+  node_id node;                                ///< the system's node id
+  std::string host;                            ///< the host name, as `hostname` prints it
+  std::uint32_t pid = 0;                       ///< the process id
+  std::chrono::system_clock::time_point taken; ///< when the snapshot was taken
+  std::uint64_t running_actors = 0;            ///< live actors that are not hidden (actor_system::running_actors)
+  bool tracking = false;                       ///< whether actors spawned now get statistics
+  std::vector<actor_snapshot> actors;          ///< one row per live actor with statistics, by id
+};
+
+} // namespace troupe::inspection

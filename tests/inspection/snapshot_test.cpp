@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+// inspection::snapshot on a deterministic system: which actors it lists, and
+// what their statistics say after a known sequence of messages.
+#include <troupe/inspection.hpp>
+#include <troupe/test.hpp>
+#include <troupe/troupe.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace snapshot_test {
+
+using namespace troupe;
+using namespace std::chrono_literals;
+
+actor_system_config with_probe(bool track = true) {
+  actor_system_config cfg;
+  cfg.load<inspection::probe>();
+  if (!track) {
+    const char* args[] = {"test", "--inspect.track-actors=false"};
+    if (auto err = cfg.parse(2, const_cast<char**>(args)))
+      throw std::runtime_error(to_string(err));
+  }
+  return cfg;
+}
+
+const inspection::actor_snapshot* row_of(const inspection::node_snapshot& s, const actor& a) {
+  auto i = std::find_if(s.actors.begin(), s.actors.end(), [&](const auto& r) { return r.id == a.id(); });
+  return i == s.actors.end() ? nullptr : &*i;
+}
+
+class counter : public event_based_actor {
+public:
+  explicit counter(actor_config& cfg) : event_based_actor(cfg) {}
+  behavior make_behavior() override {
+    return {[this](int x) { return n_ += x; }};
+  }
+  const char* name() const override { return "counter"; }
+
+private:
+  int n_ = 0;
+};
+
+struct tracked : test::deterministic_fixture {
+  tracked() : deterministic_fixture(with_probe()) {}
+};
+
+TEST_F(tracked, lists_every_live_actor_with_its_name_and_id) {
+  auto a = sys.spawn<counter>();
+  auto b = sys.spawn([]() -> behavior { return {[](int) {}}; });
+  run();
+  auto s = inspection::snapshot(sys);
+  EXPECT_TRUE(s.tracking);
+  EXPECT_EQ(s.node, sys.node());
+  EXPECT_FALSE(s.host.empty());
+  EXPECT_GT(s.pid, 0u);
+  EXPECT_EQ(s.running_actors, 2u);
+  ASSERT_EQ(s.actors.size(), 2u); // the fixture's own scoped actor is hidden
+  ASSERT_NE(row_of(s, a), nullptr);
+  ASSERT_NE(row_of(s, b), nullptr);
+  EXPECT_EQ(row_of(s, a)->name, "counter");
+  EXPECT_EQ(row_of(s, b)->name, "actor");
+  EXPECT_LT(s.actors[0].id, s.actors[1].id);
+}
+
+TEST_F(tracked, an_actor_leaves_the_list_when_it_terminates) {
+  auto a = sys.spawn<counter>();
+  auto b = sys.spawn<counter>();
+  run();
+  self->send_exit(a, exit_reason::user_shutdown);
+  run();
+  auto s = inspection::snapshot(sys);
+  EXPECT_EQ(row_of(s, a), nullptr);
+  EXPECT_NE(row_of(s, b), nullptr);
+}
+
+TEST_F(tracked, counts_processed_messages_and_their_answers_as_sent) {
+  auto a = sys.spawn<counter>();
+  auto asker = sys.spawn([=](event_based_actor* me) -> behavior {
+    for (int i = 0; i < 5; ++i)
+      me->send(a, 1);
+    return {[](int) {}};
+  });
+  run();
+  auto s = inspection::snapshot(sys);
+  auto* ra = row_of(s, a);
+  auto* rq = row_of(s, asker);
+  ASSERT_NE(ra, nullptr);
+  ASSERT_NE(rq, nullptr);
+  EXPECT_EQ(ra->processed, 5u);
+  EXPECT_EQ(ra->sent, 5u); // its answers go back to the asker
+  EXPECT_EQ(rq->sent, 5u);
+  EXPECT_EQ(rq->processed, 5u);
+  EXPECT_EQ(ra->mailbox_depth, 0u);
+  EXPECT_EQ(ra->state, inspection::actor_state::idle);
+}
+
+TEST_F(tracked, mailbox_depth_counts_messages_waiting_now_and_the_most_seen) {
+  // Skips every int until it gets a string: the ints wait in its mailbox.
+  auto picky = sys.spawn([](event_based_actor* me) -> behavior {
+    return {[=](const std::string&) { me->become([](int) {}); }, [](int) { return skip; }};
+  });
+  run();
+  for (int i = 0; i < 7; ++i)
+    self->send(picky, i);
+  auto s = inspection::snapshot(sys);
+  ASSERT_NE(row_of(s, picky), nullptr);
+  EXPECT_EQ(row_of(s, picky)->mailbox_depth, 7u) << "enqueued, not yet looked at";
+  EXPECT_EQ(row_of(s, picky)->state, inspection::actor_state::busy);
+  run();
+  s = inspection::snapshot(sys);
+  EXPECT_EQ(row_of(s, picky)->mailbox_depth, 7u) << "skipped: still waiting";
+  EXPECT_EQ(row_of(s, picky)->skipped, 7u);
+  EXPECT_EQ(row_of(s, picky)->max_mailbox_depth, 7u);
+  self->send(picky, std::string{"go"});
+  run();
+  s = inspection::snapshot(sys);
+  EXPECT_EQ(row_of(s, picky)->mailbox_depth, 0u);
+  EXPECT_EQ(row_of(s, picky)->max_mailbox_depth, 8u);
+  EXPECT_EQ(row_of(s, picky)->processed, 8u);
+}
+
+TEST_F(tracked, counts_unmatched_messages) {
+  auto a = sys.spawn([](event_based_actor* me) -> behavior {
+    me->set_default_handler(drop);
+    return {[](int) {}};
+  });
+  run();
+  self->send(a, 1.5);
+  self->send(a, std::string{"nobody handles this"});
+  self->send(a, 1);
+  run();
+  auto s = inspection::snapshot(sys);
+  ASSERT_NE(row_of(s, a), nullptr);
+  EXPECT_EQ(row_of(s, a)->unmatched, 2u);
+  EXPECT_EQ(row_of(s, a)->processed, 3u); // a dropped message is done with, too
+  EXPECT_EQ(row_of(s, a)->mailbox_depth, 0u);
+}
+
+TEST_F(tracked, times_the_first_resume_and_a_sample_of_the_mailbox_wait) {
+  auto a = sys.spawn<counter>();
+  run();
+  for (int i = 0; i < 1024; ++i)
+    self->send(a, 1);
+  run();
+  auto s = inspection::snapshot(sys);
+  auto* r = row_of(s, a);
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->processed, 1024u);
+  // The first resume is one that is timed.
+  EXPECT_GE(r->processing.samples, 1u);
+  EXPECT_GT(r->processing.p50.count(), 0);
+  EXPECT_GE(r->processing.p99, r->processing.p50);
+  EXPECT_FALSE(r->processing.buckets.empty());
+  // About one message in 64, chosen by its address, carries a timestamp: of
+  // 1024 distinct elements, one at least.
+  EXPECT_GE(r->mailbox_wait.samples, 1u);
+  EXPECT_GT(r->processing_time.count(), 0);
+  EXPECT_GE(r->age, r->processing_time);
+  EXPECT_EQ(r->idle_time, r->age - r->processing_time);
+}
+
+TEST_F(tracked, an_actor_whose_handler_throws_leaves_the_list) {
+  auto a = sys.spawn([]() -> behavior {
+    return {[](int x) {
+      if (x < 0)
+        throw std::runtime_error("negative");
+    }};
+  });
+  auto b = sys.spawn<counter>();
+  run();
+  self->send(a, -1);
+  run();
+  auto s = inspection::snapshot(sys);
+  EXPECT_EQ(row_of(s, a), nullptr);
+  EXPECT_NE(row_of(s, b), nullptr);
+  EXPECT_EQ(s.running_actors, 1u);
+}
+
+struct untracked : test::deterministic_fixture {
+  untracked() : deterministic_fixture(with_probe(false)) {}
+};
+
+TEST_F(untracked, inspect_track_actors_false_gives_no_actor_statistics) {
+  auto a = sys.spawn<counter>();
+  self->send(a, 1);
+  run();
+  auto s = inspection::snapshot(sys);
+  EXPECT_FALSE(s.tracking);
+  EXPECT_EQ(s.running_actors, 1u);
+  EXPECT_TRUE(s.actors.empty());
+}
+
+struct without_probe : test::deterministic_fixture {};
+
+TEST_F(without_probe, a_system_without_the_probe_tracks_nothing) {
+  auto a = sys.spawn<counter>();
+  run();
+  auto s = inspection::snapshot(sys);
+  EXPECT_FALSE(s.tracking);
+  EXPECT_TRUE(s.actors.empty());
+  EXPECT_EQ(s.running_actors, 1u);
+}
+
+TEST(inspection_options, the_probe_adds_inspect_track_actors_to_the_help) {
+  auto cfg = with_probe();
+  EXPECT_NE(cfg.help().find("inspect.track-actors"), std::string::npos);
+}
+
+TEST(inspection_layout, statistics_cost_an_untracked_actor_no_byte) {
+  // The flag fills padding of abstract_actor; the block sits in front of tracked actors only.
+  EXPECT_EQ(sizeof(abstract_actor), 32u);
+  EXPECT_EQ(sizeof(detail::actor_statistics) % 16, 0u);
+}
+
+} // namespace snapshot_test
