@@ -2,7 +2,7 @@
 // Copyright (c) 2026 the troupe authors
 // Fixed-size runs of the hot paths, for profilers (callgrind, perf):
 //
-//   hotpath_probe <scenario> [count] [workers]
+//   hotpath_probe <scenario> [count] [workers] [tracked]
 //
 //   pingpong   2 x count messages between two event-based actors (count: 100000)
 //   tree       spread tree of depth `count` (default 16): 2^count - 1 actors
@@ -10,6 +10,8 @@
 //   spawn_idle the main thread spawns `count` idle actors and drops the handles
 //   n_to_1     20 sender actors, `count` messages in all (default 1000000)
 //   scoped     a scoped_actor sends `count` ints to a counting actor (default 100000)
+//
+// `tracked` loads the inspection probe: every actor keeps statistics.
 //
 // Each scenario runs once untimed (warm-up), then once measured. Under
 // callgrind the measured run is bracketed by CALLGRIND_ZERO_STATS /
@@ -33,6 +35,8 @@
 #endif
 
 #include <chrono>
+
+#include <troupe/inspection.hpp>
 
 #include "bench_common.hpp"
 
@@ -85,13 +89,17 @@ void run(const char* what, double items, F f) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: %s pingpong|tree|spawn|spawn_idle|n_to_1|scoped [count] [workers]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s pingpong|tree|spawn|spawn_idle|n_to_1|scoped [count] [workers] [tracked]\n",
+                 argv[0]);
     return 2;
   }
   std::string what = argv[1];
   long count = argc > 2 ? std::strtol(argv[2], nullptr, 10) : 0;
   std::size_t workers = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 1;
-  actor_system sys{make_config(workers)};
+  auto cfg = make_config(workers);
+  if (argc > 4 && std::strcmp(argv[4], "tracked") == 0)
+    cfg.load<inspection::probe>();
+  actor_system sys{cfg};
   scoped_actor self{sys};
   if (what == "pingpong") {
     const int hops = count > 0 ? static_cast<int>(count) : 100'000;
