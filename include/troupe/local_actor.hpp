@@ -392,8 +392,8 @@ protected:
 
   /// The statistics block in front of the control block (only with statistics_on_).
   detail::actor_statistics& statistics() noexcept { return *detail::actor_statistics::of(ctrl()); }
-  /// Sender side of an enqueue: stamps about one message in 64 for the mailbox
-  /// wait, and counts it as sent by the tracked actor running here.
+  /// Sender side of an enqueue: stamps one in 64 of this thread's messages for
+  /// the mailbox wait, and counts it as sent by the tracked actor running here.
   void count_enqueue(mailbox_element* e) noexcept;
   /// Takes the actor off its system's list of tracked actors.
   void stop_tracking() noexcept;

@@ -13,6 +13,14 @@
 
 namespace troupe {
 
+namespace {
+
+// Messages this thread sent to tracked actors, to pick which carry a stamp:
+// a counter of the thread's own, so that senders share none.
+constinit thread_local std::uint32_t sends_to_tracked __attribute__((tls_model("initial-exec"))) = 0;
+
+} // namespace
+
 namespace detail {
 
 spawner::actor_memory spawner::allocate_tracked(std::size_t size) {
@@ -37,13 +45,11 @@ void spawner::start_tracking(local_actor* self) noexcept {
 
 void local_actor::count_enqueue(mailbox_element* e) noexcept {
   auto& stats = statistics();
-  // About one message in 64 carries a timestamp, one at a time: chosen by
-  // bits of the element's address, so that senders share no counter. The
-  // stamp is written before the element enters the mailbox, so the reader
-  // that takes the element out always finds it.
-  constexpr std::uintptr_t one_in_64 = 63 << 5;
-  if ((reinterpret_cast<std::uintptr_t>(e) & one_in_64) == 0
-      && stats.stamped.load(std::memory_order_relaxed) == nullptr) {
+  // One in 64 of a thread's messages to tracked actors carries a timestamp,
+  // one per receiver at a time. The stamp is written before the element
+  // enters the mailbox, so the reader that takes the element out always
+  // finds it.
+  if ((sends_to_tracked++ & 63) == 0 && stats.stamped.load(std::memory_order_relaxed) == nullptr) {
     mailbox_element* none = nullptr;
     if (stats.stamped.compare_exchange_strong(none, e, std::memory_order_relaxed))
       stats.stamp_cycles.store(detail::cycle_count(), std::memory_order_relaxed);

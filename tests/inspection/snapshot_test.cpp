@@ -156,8 +156,8 @@ TEST_F(tracked, times_the_first_resume_and_a_sample_of_the_mailbox_wait) {
   EXPECT_GT(r->processing.p50.count(), 0);
   EXPECT_GE(r->processing.p99, r->processing.p50);
   EXPECT_FALSE(r->processing.buckets.empty());
-  // About one message in 64, chosen by its address, carries a timestamp: of
-  // 1024 distinct elements, one at least.
+  // One in 64 of a thread's messages to tracked actors carries a timestamp:
+  // of these 1024, one at least (one per receiver at a time).
   EXPECT_GE(r->mailbox_wait.samples, 1u);
   EXPECT_GT(r->processing_time.count(), 0);
   EXPECT_GE(r->age, r->processing_time);
