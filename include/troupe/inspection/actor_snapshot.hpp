@@ -31,8 +31,8 @@ struct actor_snapshot {
   std::string name;                      ///< its name(): the class name, or "actor" for a function-based one
   actor_state state = actor_state::idle; ///< busy or idle when the snapshot was taken
 
-  std::uint64_t mailbox_depth = 0;     ///< messages waiting now (in the mailbox, or skipped for a later behavior)
-  std::uint64_t max_mailbox_depth = 0; ///< the most that were waiting when it started handling messages
+  std::uint64_t mailbox_depth = 0;     ///< messages not finished: in the mailbox, skipped for later, or being handled
+  std::uint64_t max_mailbox_depth = 0; ///< the most not finished when it took messages from its mailbox
   std::uint64_t processed = 0;         ///< messages a handler ran for
   std::uint64_t sent = 0;              ///< messages it sent to actors of this node that have statistics
   std::uint64_t skipped = 0;           ///< times a message was put back for a later behavior
