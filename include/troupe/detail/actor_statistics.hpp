@@ -11,15 +11,12 @@
 // on the mailbox's stack while holding `taking`.
 #include <atomic>
 #include <bit>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <thread>
 
 #include "troupe/detail/export.hpp"
-
-#if defined(__x86_64__) || defined(__i386__)
-#  include <x86intrin.h>
-#endif
 
 namespace troupe {
 class actor_control_block;
@@ -32,9 +29,9 @@ namespace troupe::detail {
 /// Readers convert cycles to time with the rate actor_tracker measures.
 inline std::uint64_t cycle_count() noexcept {
 #if defined(__x86_64__) || defined(__i386__)
-  return __rdtsc();
+  return __builtin_ia32_rdtsc(); // g++ and clang, without <x86intrin.h> in every file that sees this header
 #else
-  return static_cast<std::uint64_t>(__builtin_readcyclecounter());
+  return static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
 #endif
 }
 
