@@ -16,7 +16,9 @@
 #include <cstdint>
 #include <thread>
 
+#include "troupe/detail/cycle_count.hpp"
 #include "troupe/detail/export.hpp"
+#include "troupe/detail/owned_counter.hpp"
 
 namespace troupe {
 class actor_control_block;
@@ -24,34 +26,6 @@ struct mailbox_element;
 } // namespace troupe
 
 namespace troupe::detail {
-
-/// The processor's cycle counter: a few nanoseconds to read, unlike the clocks.
-/// Readers convert cycles to time with the rate actor_tracker measures.
-inline std::uint64_t cycle_count() noexcept {
-#if defined(__x86_64__) || defined(__i386__)
-  return __builtin_ia32_rdtsc(); // g++ and clang, without <x86intrin.h> in every file that sees this header
-#else
-  return static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-#endif
-}
-
-/// A counter with one writer: an increment is a load and a store, no locked
-/// instruction; any thread may read it.
-template <class T>
-class basic_owned_counter {
-public:
-  void add(T n = 1) noexcept { value_.store(value_.load(std::memory_order_relaxed) + n, std::memory_order_relaxed); }
-  void raise_to(T x) noexcept {
-    if (x > value_.load(std::memory_order_relaxed))
-      value_.store(x, std::memory_order_relaxed);
-  }
-  T get() const noexcept { return value_.load(std::memory_order_relaxed); }
-
-private:
-  std::atomic<T> value_{0};
-};
-
-using owned_counter = basic_owned_counter<std::uint64_t>;
 
 /// A lock for short sections between a worker and an inspection reader: a
 /// test-and-set, and a yield when the holder takes long (a reader walking a

@@ -4,7 +4,9 @@
 // The non-template interface of a scheduler (what actor_system holds).
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
+#include <vector>
 
 #include "troupe/detail/export.hpp"
 #include "troupe/scheduler/current_worker.hpp"
@@ -16,6 +18,14 @@ class resumable;
 } // namespace troupe
 
 namespace troupe::scheduler {
+
+/// Where one worker's time went since it started, in cycle-counter ticks (detail::cycle_count): looking for work
+/// (its own queues were empty: spinning, stealing, polling) and asleep. The rest of its time it ran jobs.
+struct worker_times {
+  std::uint64_t searching = 0; ///< ticks spent looking for work
+  std::uint64_t parked = 0;    ///< ticks asleep, waiting to be woken
+  std::uint64_t stolen = 0;    ///< jobs it took from other workers
+};
 
 /// A scheduler as actor_system holds it: runs resumable jobs, normally on a fixed set of worker threads. The concrete
 /// scheduler is a coordinator<Policy> (make_coordinator); deterministic tests use test::test_coordinator, which has
@@ -43,6 +53,10 @@ public:
   /// Enqueues a job from any thread (the policy's central_enqueue). Transfers one
   /// reference to the scheduler (see resumable::ref_resumable).
   virtual void enqueue(resumable* job) = 0;
+
+  /// Each worker's times, for inspection; empty for a scheduler that does not keep them. Any thread; the figures
+  /// of a running worker may be a moment old.
+  virtual std::vector<worker_times> times() const { return {}; }
 
   /// The number of worker threads, fixed at construction (0 given there means hardware concurrency).
   std::size_t num_workers() const noexcept { return num_workers_; }

@@ -76,6 +76,16 @@ public:
     policy_.central_enqueue(this, job);
   }
 
+  std::vector<worker_times> times() const override {
+    std::vector<worker_times> out;
+    if constexpr (requires(const typename worker_type::data_type& d) { d.times(); }) {
+      out.reserve(workers_.size());
+      for (auto& w : workers_)
+        out.push_back(w->data().times());
+    }
+    return out;
+  }
+
   /// The policy object, for the workers and the policy's own functions.
   Policy& policy() noexcept { return policy_; }
   /// The policy's per-coordinator data.

@@ -41,6 +41,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "troupe/detail/cycle_count.hpp"
+#include "troupe/detail/owned_counter.hpp"
+#include "troupe/scheduler/abstract_coordinator.hpp"
 #include "troupe/scheduler/locked_fifo.hpp"
 #include "troupe/scheduler/parking.hpp"
 #include "troupe/scheduler/resumable.hpp"
@@ -85,12 +88,30 @@ public:
     std::uint32_t tick = 0;
     /// Which local queue the next fairness dequeue tries first (inbox or deque).
     bool fair_toggle = false;
+    /// @{ Cycle-counter ticks spent looking for work and asleep, and jobs stolen: written only while the worker has
+    /// no work, so that running jobs costs nothing; read by inspection through times().
+    troupe::detail::owned_counter searching;
+    troupe::detail::owned_counter parked_ticks;
+    troupe::detail::owned_counter stolen;
+    /// @}
+    /// @{ When the current search or sleep began (0: none), so that a reader also counts a period not yet over.
+    troupe::detail::owned_counter searching_since;
+    troupe::detail::owned_counter parked_since;
+    /// @}
     /// Jobs this worker made runnable itself; it pops the newest, thieves steal the oldest.
     scheduler::detail::ws_deque<resumable> deque;
     /// Jobs from other threads and jobs that returned resume_later, in arrival order.
     scheduler::detail::locked_fifo inbox;
     /// Whether the worker is active, parked or notified (a park_state value); its futex word.
     alignas(64) std::atomic<std::uint32_t> park_state{active};
+
+    /// The times above, for coordinator::times(), with the search or sleep under way counted up to now.
+    scheduler::worker_times times() const noexcept {
+      auto now = troupe::detail::cycle_count();
+      auto open = [now](std::uint64_t since) { return since != 0 && now > since ? now - since : 0; };
+      return {searching.get() + open(searching_since.get()), parked_ticks.get() + open(parked_since.get()),
+              stolen.get()};
+    }
   };
 
   /// Hands the job to the workers' inboxes in turn (round robin); there is no central queue.
@@ -135,14 +156,27 @@ public:
   resumable* dequeue(Worker* self) {
     if (auto* job = take_local(self))
       return job;
+    // Out of local work: from here on the time is searching or sleeping.
+    auto& wd = self->data();
     auto* parent = self->parent();
+    auto since = troupe::detail::cycle_count();
     for (;;) {
-      if (auto* job = spin(self))
+      wd.searching_since.set(since);
+      auto* job = spin(self);
+      auto now = troupe::detail::cycle_count();
+      wd.searching.add(now - since);
+      wd.searching_since.set(0);
+      if (job != nullptr)
         return job;
       if (parent->stopping(std::memory_order_relaxed))
         return nullptr;
       bool stop = false;
-      if (auto* job = park(self, stop))
+      wd.parked_since.set(now);
+      job = park(self, stop);
+      since = troupe::detail::cycle_count();
+      wd.parked_ticks.add(since - now);
+      wd.parked_since.set(0);
+      if (job != nullptr)
         return job;
       if (stop)
         return nullptr;
@@ -260,10 +294,13 @@ private:
       auto& victim = parent->worker_by_id(id)->data();
       if (auto* job = victim.deque.steal(&retry)) {
         steal_more(self, victim);
+        wd.stolen.add();
         return job;
       }
-      if (auto* job = victim.inbox.try_pop())
+      if (auto* job = victim.inbox.try_pop()) {
+        wd.stolen.add();
         return job;
+      }
     }
     return nullptr;
   }
