@@ -18,6 +18,7 @@
 
 #include "troupe/actor.hpp"
 #include "troupe/actor_concepts.hpp"
+#include "troupe/actor_events.hpp"
 #include "troupe/actor_system_config.hpp"
 #include "troupe/blocking_actor.hpp"
 #include "troupe/building_blocks/spawner.hpp"
@@ -139,6 +140,12 @@ public:
   /// troupe::inspection switches on and reads (`inspection::snapshot`).
   detail::actor_tracker& tracker() noexcept { return tracker_; }
 
+  /// Installs (or, with nullptr, removes) what is told of dead letters and failed actors; `x` must outlive its
+  /// installation and every call already under way when it is removed (the probe removes it when it stops).
+  void set_actor_events(actor_events* x) noexcept { actor_events_.store(x, std::memory_order_release); }
+  /// What is told of dead letters and failed actors, or nullptr.
+  actor_events* events() const noexcept { return actor_events_.load(std::memory_order_acquire); }
+
 private:
   /// The runtime's side of the system, used by actors and the spawner only.
   friend struct detail::spawner;
@@ -188,6 +195,7 @@ private:
   std::vector<owned_thread> threads_;
   std::vector<std::unique_ptr<actor_system_module>> modules_;
   std::atomic<node_monitor_service*> node_monitors_{nullptr};
+  std::atomic<actor_events*> actor_events_{nullptr};
   std::unique_ptr<actor_registry> registry_;
   std::unique_ptr<group_manager> groups_;
   detail::actor_tracker tracker_;

@@ -33,6 +33,18 @@ local_actor::extras& local_actor::ext() {
 
 // ---- mailbox -----------------------------------------------------------------
 
+namespace {
+
+// A message for an actor whose mailbox closed: a dead letter. Out of line, so
+// that the enqueue path keeps the code (and the registers) of a send.
+[[gnu::noinline, gnu::cold]] void refuse(local_actor& self, mailbox_element_ptr e, execution_unit* ctx) {
+  if (auto* events = self.home_system().events())
+    events->dead_letter(self, *e);
+  bounce(std::move(e), sec::request_receiver_down, ctx);
+}
+
+} // namespace
+
 bool local_actor::enqueue(mailbox_element_ptr e, execution_unit* ctx) {
   if (statistics_on_) [[unlikely]]
     count_enqueue(e.get());
@@ -45,7 +57,7 @@ bool local_actor::enqueue(mailbox_element_ptr e, execution_unit* ctx) {
       wake_up(ctx);
       return true;
     default:
-      bounce(std::move(e), sec::request_receiver_down, ctx);
+      refuse(*this, std::move(e), ctx);
       return false;
   }
 }
@@ -386,6 +398,8 @@ void local_actor::demonitor(const node_id& node) {
 
 node_monitor_service::~node_monitor_service() = default;
 
+actor_events::~actor_events() = default;
+
 void local_actor::join(const group& g) {
   if (g && !terminating_ && g->subscribe(address()))
     ext().joined_groups.insert(g);
@@ -422,17 +436,28 @@ void local_actor::cleanup(error reason) {
   if (statistics_on_)
     stop_tracking(); // no longer live: inspection stops listing it
   auto* ctx = scheduler::current_worker();
-  mailbox_.close([&](mailbox_element* e) { bounce(mailbox_element_ptr{e}, sec::request_receiver_down, ctx); });
+  // Messages still waiting are dead letters; inspection hears of them (and of
+  // a failure below) only off the normal path: an idle actor that exits
+  // normally looks up nothing.
+  auto drop = [&](mailbox_element_ptr e) {
+    if (auto* events = hidden_ ? nullptr : home_system().events()) [[unlikely]]
+      events->dead_letter(*this, *e);
+    bounce(std::move(e), sec::request_receiver_down, ctx);
+  };
+  mailbox_.close([&](mailbox_element* e) { drop(mailbox_element_ptr{e}); });
   while (stash_head_ != nullptr) {
     mailbox_element_ptr e{stash_head_};
     stash_head_ = e->next;
-    bounce(std::move(e), sec::request_receiver_down, ctx);
+    drop(std::move(e));
   }
   stash_tail_ = nullptr;
   bhvr_stack_.clear();
   retired_bhvr_ = behavior{};
   extras_.reset();
   on_exit(); // state goes before anyone learns of the termination
+  if (reason && reason != exit_reason::user_shutdown && !hidden_) [[unlikely]]
+    if (auto* events = home_system().events())
+      events->actor_failed(*this, reason);
   finalize_links(std::move(reason));
   if (!hidden_)
     system().actor_done();

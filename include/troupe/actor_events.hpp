@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// What inspection learns from the core about failures: a part that reports
+// them (the probe) installs one of these in its system while it runs. The
+// core calls it only off the message path: for a message that reached a
+// terminated actor, and for an actor that ended with an error.
+#include "troupe/detail/export.hpp"
+#include "troupe/error.hpp"
+
+namespace troupe {
+
+class abstract_actor;
+struct mailbox_element;
+
+/// Told of dead letters and failed actors (actor_system::set_actor_events()). Calls come from any thread, while
+/// the actor in question cleans up or refuses a message: keep them short and never block.
+class TROUPE_CORE_API actor_events {
+public:
+  virtual ~actor_events();
+
+  /// `e` reached `receiver` after it terminated, or was still waiting in its mailbox when it did.
+  virtual void dead_letter(const abstract_actor& receiver, const mailbox_element& e) noexcept = 0;
+  /// `who` ended with `reason`, which is neither exit_reason::normal nor exit_reason::user_shutdown.
+  virtual void actor_failed(const abstract_actor& who, const error& reason) noexcept = 0;
+};
+
+} // namespace troupe
