@@ -8,6 +8,7 @@
 #include <memory>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "troupe/actor.hpp"
 #include "troupe/actor_addr.hpp"
@@ -103,6 +104,11 @@ public:
 
   /// The type-erased form of attach_functor.
   void attach(std::unique_ptr<exit_callback> f);
+
+  /// The actors linked to this one, newest first (empty once it terminated); a snapshot for inspection.
+  std::vector<actor_addr> links() const;
+  /// The actors that monitor this one, newest first, once per monitor (empty once it terminated); likewise.
+  std::vector<actor_addr> monitored_by() const;
 
 protected:
   abstract_actor() noexcept = default;

@@ -65,6 +65,30 @@ bool abstract_actor::add_link(const actor_addr& other, error* reason) {
   return true;
 }
 
+namespace {
+
+// The other ends of the attachments of one kind in the list at `head`.
+template <class Attachable, class Kind>
+std::vector<actor_addr> others_of(const Attachable* head, Kind kind) {
+  std::vector<actor_addr> out;
+  for (auto* a = head; a != nullptr; a = a->next)
+    if (a->what == kind)
+      out.push_back(a->other);
+  return out;
+}
+
+} // namespace
+
+std::vector<actor_addr> abstract_actor::links() const {
+  std::lock_guard guard{lock_};
+  return others_of(attached_, attachable::kind::link);
+}
+
+std::vector<actor_addr> abstract_actor::monitored_by() const {
+  std::lock_guard guard{lock_};
+  return others_of(attached_, attachable::kind::monitor);
+}
+
 bool abstract_actor::add_monitor(const actor_addr& observer, error* reason) {
   std::lock_guard guard{lock_};
   if (terminated_.load(std::memory_order_relaxed)) {

@@ -11,10 +11,15 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <mutex> // std::lock_guard
 
 #include "troupe/detail/actor_statistics.hpp"
 #include "troupe/detail/export.hpp"
+
+namespace troupe {
+struct mailbox_element;
+} // namespace troupe
 
 namespace troupe::detail {
 
@@ -51,6 +56,11 @@ public:
   /// for_each (the actor must not end meanwhile); holds the actor's taking
   /// guard while it counts the stack, so the actor waits that long at most.
   static std::uint64_t waiting(actor_statistics& s) noexcept;
+
+  /// Calls `f` for every message sent to the actor of `s` that it has not taken from its mailbox yet, newest
+  /// first, while holding the lock under which the actor takes them (so `f` must be short: copy what it needs).
+  /// Returns how many more it has taken and not finished (those only its own thread may look at).
+  static std::uint64_t peek(actor_statistics& s, const std::function<void(const mailbox_element&)>& f);
 
   /// Nanoseconds per cycle of cycle_count(), measured between the tracker's
   /// creation and now (the longer it runs, the closer the figure).

@@ -134,6 +134,17 @@ public:
     return n;
   }
 
+  // Calls f(const T&) for each element writers pushed that the reader has not
+  // taken yet, newest first; under the same guard as count_stacked.
+  template <class F>
+  void for_each_stacked(F&& f) const {
+    T* top = head_.load(std::memory_order_acquire);
+    if (is_sentinel(top))
+      return;
+    for (T* x = top; x != nullptr; x = x->next)
+      f(static_cast<const T&>(*x));
+  }
+
   // Oldest element or nullptr. O(1) while the cache has elements; otherwise
   // one exchange plus a reversal, paid once per batch of arrivals.
   T* try_pop() noexcept {

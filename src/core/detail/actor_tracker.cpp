@@ -45,6 +45,13 @@ std::uint64_t actor_tracker::waiting(actor_statistics& s) noexcept {
   return s.held() + self->mailbox_.count_stacked();
 }
 
+std::uint64_t actor_tracker::peek(actor_statistics& s, const std::function<void(const mailbox_element&)>& f) {
+  auto* self = static_cast<local_actor*>(s.ctrl()->get());
+  std::lock_guard guard{s.taking};
+  self->mailbox_.for_each_stacked([&](const mailbox_element& e) { f(e); });
+  return s.held();
+}
+
 std::size_t actor_tracker::size() const noexcept {
   std::size_t n = 0;
   for (auto& sh : shards_) {
