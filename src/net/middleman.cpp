@@ -195,4 +195,14 @@ std::size_t middleman::queued_bytes(const node_id& node) const {
   return impl_->queued_bytes(node);
 }
 
+void middleman::set_message_tap(message_tap* x) noexcept {
+  impl_->tap().store(x, std::memory_order_release);
+}
+
+message_tap* middleman::tap() const noexcept {
+  return impl_->tap().load(std::memory_order_acquire);
+}
+
+message_tap::~message_tap() = default;
+
 } // namespace troupe::net

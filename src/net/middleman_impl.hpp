@@ -81,6 +81,9 @@ public:
   // until `done()` or until `timeout` of real time has passed; true when done.
   bool drive_until(const std::function<bool()>& done, std::chrono::nanoseconds timeout) override;
   std::vector<node_id> connected_nodes();
+
+  // What is told of every message to and from other nodes (inspection), or nullptr.
+  std::atomic<message_tap*>& tap() noexcept { return tap_; }
   std::size_t proxy_count() const { return proxies_.size(); }
   std::size_t queued_bytes(const node_id& node);
 
@@ -211,9 +214,11 @@ private:
   std::unordered_set<node_id> connected_; // nodes with a ready connection
   std::unordered_map<node_id, std::vector<actor_addr>> node_observers_;
 
+  std::atomic<message_tap*> tap_{nullptr};
+
   remote_services services_{services_context{sys_, io_, cfg_, routes_, *this, *this}};
   peer_context peer_ctx_{sys_,      sys_.timers(), io_,     cfg_,      types_, watch_,
-                         decoders_, exports_,      routes_, services_, *this};
+                         decoders_, exports_,      routes_, services_, *this,  tap_};
 };
 
 } // namespace troupe::net

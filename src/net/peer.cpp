@@ -291,6 +291,8 @@ error peer::on_actor_message(std::span<const std::byte> body) {
   auto origin = origin_of(*hdr);
   origin_codec with_origin{*this, origin};
   auto msg = deserialize(payload, origin ? static_cast<actor_handle_codec*>(&with_origin) : this);
+  if (ctx_.tap.load(std::memory_order_acquire) != nullptr) [[unlikely]]
+    tap_incoming(*hdr, msg, body.size() + wire::length_size);
   if (order_.idle())
     deliver_now(*hdr, std::move(msg));
   else // behind a message of its pair that is still being decoded, if any
@@ -455,7 +457,23 @@ void peer::on_fragment(std::span<const std::byte> body) {
     close(err);
 }
 
+void peer::tap_incoming(const wire::actor_message_header& hdr, const expected<message>& msg, std::size_t bytes) {
+  auto* tap = ctx_.tap.load(std::memory_order_acquire);
+  if (tap == nullptr || !msg)
+    return;
+  tapped_message m;
+  m.sender_node = hdr.source_node ? hdr.source_node : node();
+  m.sender = hdr.source;
+  m.receiver_node = ctx_.system.node();
+  m.receiver = hdr.dest;
+  m.content = &*msg;
+  m.bytes = bytes;
+  tap->carried(m);
+}
+
 void peer::answer_undeliverable(const wire::actor_message_header& hdr, const error& reason) {
+  if (auto* tap = ctx_.tap.load(std::memory_order_acquire); tap != nullptr && !hdr.marker)
+    tap->undeliverable(hdr.dest_node ? hdr.dest_node : ctx_.system.node(), hdr.dest, reason);
   message_id mid{hdr.message_id};
   if (hdr.marker || !mid.is_request() || hdr.source == 0)
     return; // nobody waits for an answer
@@ -524,6 +542,17 @@ error peer::send_actor_message(const mailbox_element& e, actor_id dest, const no
   if (frame.size() - wire::length_size > ctx_.config.max_message_size + 64)
     return error{sec::invalid_argument, "message exceeds middleman.max-message-size"};
   const auto size = frame.size();
+  if (auto* tap = ctx_.tap.load(std::memory_order_acquire)) [[unlikely]] {
+    tapped_message m;
+    m.outgoing = true;
+    m.sender_node = hdr.source_node ? hdr.source_node : ctx_.system.node();
+    m.sender = hdr.source;
+    m.receiver_node = dest_node;
+    m.receiver = dest;
+    m.content = &e.content;
+    m.bytes = size;
+    tap->carried(m);
+  }
   auto r = out_.push(frame, hdr.source, dest);
   if (r == outbound_queue::push_result::closed)
     return error{sec::request_receiver_down};

@@ -47,14 +47,16 @@ error peer::on_large_frame(reassembly::frame whole) {
   auto key = pair_of(*hdr);
   auto origin = origin_of(*hdr);
   auto ticket = order_.reserve(key);
+  auto bytes = whole.size;
   auto held = std::make_shared<reassembly::frame>(std::move(whole)); // moved, never copied
   // The frame's bytes are freed once decoded, before the message is delivered:
   // freeing 100 MB takes milliseconds, and done while the receiver handles the
   // message it would compete with the receiver and the next small messages.
-  decode_pool::task job = [self = shared_from_this(), key, ticket, hdr = *hdr, payload, held, origin]() mutable {
+  decode_pool::task job = [self = shared_from_this(), key, ticket, hdr = *hdr, payload, held, origin, bytes]() mutable {
     worker_codec codec{self, origin};
     auto msg = deserialize(payload, &codec);
     held.reset();
+    self->tap_incoming(hdr, msg, bytes);
     // When the I/O thread has stopped, the handler is never run: it, and the
     // message, are destroyed with the io_context.
     asio::post(self->ctx_.io, [self, key, ticket, hdr, msg = std::move(msg)]() mutable {
@@ -66,6 +68,7 @@ error peer::on_large_frame(reassembly::frame whole) {
     auto msg = deserialize(payload, origin ? static_cast<actor_handle_codec*>(&with_origin) : this);
     job = nullptr; // the last owner of the frame's bytes but `held`
     held.reset();
+    tap_incoming(*hdr, msg, bytes);
     finish_decode(key, ticket, *hdr, std::move(msg));
   }
   return error{};

@@ -7,12 +7,14 @@
 // middleman's state (peer_owner). A peer sees nothing else of it.
 #include <asio.hpp>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <vector>
 
 #include "troupe/actor_control_block.hpp"
 #include "troupe/error.hpp"
+#include "troupe/net/message_tap.hpp"
 #include "troupe/node_id.hpp"
 #include "troupe/scheduler/timer_service.hpp"
 #include "wire.hpp"
@@ -98,6 +100,7 @@ struct peer_context {
   routing_table& routes;     // I/O thread
   remote_services& services; // I/O thread
   peer_owner& owner;
+  std::atomic<message_tap*>& tap; // inspection's view of the traffic, usually none
 };
 
 } // namespace troupe::net

@@ -6,7 +6,9 @@
 #include <utility>
 
 #include "peer.hpp"
+#include "troupe/actor_system.hpp"
 #include "troupe/detail/thread_cache.hpp"
+#include "troupe/net/middleman.hpp"
 
 namespace troupe::net {
 
@@ -15,7 +17,7 @@ remote_proxy::remote_proxy(std::weak_ptr<peer> route, bool routed)
 
 strong_actor_ptr remote_proxy::make(actor_system& sys, const node_id& node, actor_id id, std::weak_ptr<peer> route) {
   constexpr std::size_t size = actor_control_block::actor_offset + sizeof(remote_proxy);
-  void* mem = detail::cached_allocate(size);
+  void* mem = troupe::detail::cached_allocate(size);
   auto* block = new (mem) actor_control_block(id, &sys, static_cast<std::uint32_t>(size));
   try {
     block->set_remote_node(node);
@@ -23,7 +25,7 @@ strong_actor_ptr remote_proxy::make(actor_system& sys, const node_id& node, acto
     new (block->get()) remote_proxy(std::move(route), first && first->node() != node);
   } catch (...) {
     block->~actor_control_block();
-    detail::cached_deallocate(mem, size);
+    troupe::detail::cached_deallocate(mem, size);
     throw;
   }
   return strong_actor_ptr{block, false};
@@ -39,6 +41,9 @@ bool remote_proxy::send_on(const std::shared_ptr<peer>& p, mailbox_element_ptr& 
   }
   if (reason.empty())
     reason = sec::request_receiver_down;
+  if (auto* mm = static_cast<middleman*>(home_system().find_module(actor_system_module::middleman)))
+    if (auto* tap = mm->tap())
+      tap->undeliverable(node(), id(), reason);
   // A message that cannot be sent (the node is gone, or a type is not
   // announced) is dropped; a request is answered with the reason.
   bounce(std::move(e), reason, ctx);

@@ -31,6 +31,7 @@
 #include "troupe/expected.hpp"
 #include "troupe/message.hpp"
 #include "troupe/net/interface_signature.hpp"
+#include "troupe/net/message_tap.hpp"
 #include "troupe/net/middleman_settings.hpp"
 #include "troupe/node_id.hpp"
 #include "troupe/spawn_options.hpp"
@@ -170,6 +171,12 @@ public:
   /// Bytes queued for `node` and not yet written to its socket (0: not
   /// connected). Past middleman.max-queued-bytes, senders wait.
   std::size_t queued_bytes(const node_id& node) const;
+
+  /// Installs (or, with nullptr, removes) what is told of every message to and from other nodes; `x` must outlive
+  /// its installation and the calls under way when it is removed (the inspection probe installs one).
+  void set_message_tap(message_tap* x) noexcept;
+  /// The installed message tap, or nullptr.
+  message_tap* tap() const noexcept;
 
   /// With middleman.io-thread=false: runs the network work that is ready now
   /// (reads, writes, new connections, heartbeats and timeouts that came due)
