@@ -2,16 +2,17 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the troupe authors
 # Builds the libFuzzer targets with clang and ASan+UBSan (-DTROUPE_BUILD_FUZZERS=ON):
-# fuzz_decoder (the binary message decoder) and fuzz_wire (the network layer's frame
-# and handshake decoders), and runs them side by side, each for the given number of
-# seconds (default 60). Each fuzzer's output goes to its own log, printed when both are
-# done; the script fails if either one finds a crash.
+# fuzz_decoder (the binary message decoder), fuzz_wire (the network layer's frame
+# and handshake decoders) and fuzz_inspection (the records of probes, the nexus and
+# the shell), and runs them side by side, each for the given number of seconds
+# (default 60). Each fuzzer's output goes to its own log, printed when all are done;
+# the script fails if any one finds a crash.
 #   scripts/fuzz.sh [seconds]
 # Needs clang and libFuzzer (Debian: apt-get install -y clang libclang-rt-14-dev).
 # Environment: CXX_FUZZ=path picks the clang++ (default: clang++, else clang++-14);
 #   TROUPE_BUILD_JOBS=N sets the compile jobs (default: all cores).
-# Output: the build in build-fuzz/, the corpora in build-fuzz/corpus and
-# build-fuzz/corpus-wire, crashes in build-fuzz/.
+# Output: the build in build-fuzz/, the corpora in build-fuzz/corpus,
+# build-fuzz/corpus-wire and build-fuzz/corpus-inspection, crashes in build-fuzz/.
 set -euo pipefail
 seconds="${1:-60}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -28,9 +29,9 @@ fi
 if [[ ! -f $out/CMakeCache.txt ]]; then
   cmake_args+=(-G Ninja)   # an existing build directory keeps its generator
 fi
-echo "fuzz.sh: building fuzz_decoder and fuzz_wire in $out with $cxx"
+echo "fuzz.sh: building fuzz_decoder, fuzz_wire and fuzz_inspection in $out with $cxx"
 cmake "${cmake_args[@]}" >/dev/null
-cmake --build "$out" --target fuzz_decoder fuzz_wire --parallel "${TROUPE_BUILD_JOBS:-$(nproc)}"
+cmake --build "$out" --target fuzz_decoder fuzz_wire fuzz_inspection --parallel "${TROUPE_BUILD_JOBS:-$(nproc)}"
 
 # Seed corpus: a few valid messages.
 mkdir -p "$out/corpus"
@@ -61,8 +62,12 @@ run_fuzzer fuzz_decoder ./tests/serialization/fuzz_decoder corpus &
 decoder_pid=$!
 run_fuzzer fuzz_wire ./tests/net/fuzz_wire corpus-wire &
 wire_pid=$!
+# The inspection records' seeds come from the target itself (TROUPE_FUZZ_SEEDS).
+mkdir -p corpus-inspection
+TROUPE_FUZZ_SEEDS=corpus-inspection run_fuzzer fuzz_inspection ./tests/inspection/fuzz_inspection corpus-inspection &
+inspection_pid=$!
 failed=0
-for name in fuzz_decoder fuzz_wire; do
+for name in fuzz_decoder fuzz_wire fuzz_inspection; do
   pid_var="${name#fuzz_}_pid"
   if wait "${!pid_var}"; then
     status=passed

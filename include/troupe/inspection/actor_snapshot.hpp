@@ -10,6 +10,8 @@
 
 #include "troupe/actor_control_block.hpp"
 #include "troupe/inspection/duration_summary.hpp"
+#include "troupe/inspection/wire_time.hpp"
+#include "troupe/serialization/field.hpp"
 
 namespace troupe::inspection {
 
@@ -44,5 +46,27 @@ struct actor_snapshot {
   std::chrono::nanoseconds idle_time{0};       ///< age not spent in handlers
   std::chrono::nanoseconds age{0};             ///< time since it first ran, right after its spawn (0 before)
 };
+
+/// The fields of actor_snapshot, for the serialization (one function saves and loads).
+template <class Inspector>
+bool inspect(Inspector& f, actor_snapshot& x) {
+  auto state = static_cast<std::uint8_t>(x.state);
+  wire_duration processing_time{x.processing_time};
+  wire_duration idle_time{x.idle_time};
+  wire_duration age{x.age};
+  if (!f(field("id", x.id), field("name", x.name), field("state", state), field("mailbox_depth", x.mailbox_depth),
+         field("max_mailbox_depth", x.max_mailbox_depth), field("processed", x.processed), field("sent", x.sent),
+         field("skipped", x.skipped), field("unmatched", x.unmatched), field("processing", x.processing),
+         field("mailbox_wait", x.mailbox_wait), field("processing_time", processing_time.nanoseconds),
+         field("idle_time", idle_time.nanoseconds), field("age", age.nanoseconds)))
+    return false;
+  if (state > static_cast<std::uint8_t>(actor_state::busy))
+    return false;
+  x.state = static_cast<actor_state>(state);
+  x.processing_time = processing_time.get();
+  x.idle_time = idle_time.get();
+  x.age = age.get();
+  return true;
+}
 
 } // namespace troupe::inspection

@@ -8,6 +8,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "troupe/inspection/wire_time.hpp"
+#include "troupe/serialization/field.hpp"
+
 namespace troupe::inspection {
 
 /// One bucket of a duration_summary: how many measurements were at most `upper_bound` (and above the
@@ -30,5 +33,30 @@ struct duration_summary {
     return samples == 0 ? std::chrono::nanoseconds{0} : sum / static_cast<std::int64_t>(samples);
   }
 };
+
+/// The fields of duration_bucket, for the serialization (one function saves and loads).
+template <class Inspector>
+bool inspect(Inspector& f, duration_bucket& x) {
+  wire_duration bound{x.upper_bound};
+  if (!f(field("upper_bound", bound.nanoseconds), field("count", x.count)))
+    return false;
+  x.upper_bound = bound.get();
+  return true;
+}
+
+/// The fields of duration_summary, for the serialization.
+template <class Inspector>
+bool inspect(Inspector& f, duration_summary& x) {
+  wire_duration sum{x.sum};
+  wire_duration p50{x.p50};
+  wire_duration p99{x.p99};
+  if (!f(field("samples", x.samples), field("sum", sum.nanoseconds), field("p50", p50.nanoseconds),
+         field("p99", p99.nanoseconds), field("buckets", x.buckets)))
+    return false;
+  x.sum = sum.get();
+  x.p50 = p50.get();
+  x.p99 = p99.get();
+  return true;
+}
 
 } // namespace troupe::inspection

@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "troupe/inspection/actor_snapshot.hpp"
+#include "troupe/inspection/wire_time.hpp"
 #include "troupe/node_id.hpp"
+#include "troupe/serialization/field.hpp"
 
 namespace troupe::inspection {
 
@@ -24,5 +26,21 @@ struct node_snapshot {
   bool tracking = false;                       ///< whether actors spawned now get statistics
   std::vector<actor_snapshot> actors;          ///< one row per live actor with statistics, by id
 };
+
+/// The fields of node_snapshot, for the serialization (one function saves and loads).
+template <class Inspector>
+bool inspect(Inspector& f, node_snapshot& x) {
+  auto host_id = x.node.host_id();
+  auto process = x.node.process_id();
+  auto instance = x.node.instance();
+  wire_time taken{x.taken};
+  if (!f(field("host_id", host_id), field("process", process), field("instance", instance), field("host", x.host),
+         field("pid", x.pid), field("taken", taken.nanoseconds), field("running_actors", x.running_actors),
+         field("tracking", x.tracking), field("actors", x.actors)))
+    return false;
+  x.node = node_id{host_id, process, instance};
+  x.taken = taken.get();
+  return true;
+}
 
 } // namespace troupe::inspection

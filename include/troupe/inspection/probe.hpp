@@ -2,9 +2,12 @@
 // Copyright (c) 2026 the troupe authors
 #pragma once
 // The per-node part of inspection, loaded with cfg.load<inspection::probe>()
-// after the middleman: it owns the inspect.* options and switches on the
-// statistics of every actor the program spawns.
+// after the middleman: it owns the inspect.* options, switches on the
+// statistics of every actor the program spawns, and, given a nexus, reports
+// the node's statistics and events to it and serves its requests.
 #include <memory>
+
+#include "troupe/actor.hpp"
 
 #include "troupe/actor_system_config.hpp"
 #include "troupe/actor_system_module.hpp"
@@ -16,6 +19,8 @@ class actor_system;
 
 namespace troupe::inspection {
 
+struct probe_shared;
+
 /// The probe module of one actor system.
 class probe final : public actor_system_module {
 public:
@@ -25,6 +30,8 @@ public:
 
   /// Adds inspect.* to `cfg`, writing into `s`.
   static void add_options(actor_system_config& cfg, settings& s);
+  /// Loads the probe: lets TROUPE_MAIN(net::middleman, inspection::probe) load it.
+  static void init(actor_system_config& cfg) { cfg.load<probe>(); }
   /// Called by the system once it runs: makes the probe, which turns statistics on when asked to.
   static std::unique_ptr<actor_system_module> make(actor_system& sys, const settings& s);
 
@@ -33,9 +40,10 @@ public:
 
   /// inspection_probe.
   kind module_kind() const noexcept override { return static_kind; }
-  /// Does nothing: the statistics are kept by the actors themselves, with no thread or actor of the probe.
+  /// With inspect.nexus set: starts reporting to the nexus (an actor on a thread of its own). Without: nothing,
+  /// the statistics are kept by the actors themselves.
   void start() override;
-  /// Stops giving new actors statistics; those that have them keep them.
+  /// Stops reporting and stops giving new actors statistics; those that have them keep them.
   void stop() override;
 
   /// The options it was made with.
@@ -44,6 +52,8 @@ public:
 private:
   actor_system& sys_;
   settings settings_;
+  std::shared_ptr<probe_shared> shared_; // with a nexus: the events on their way and the mirror level
+  actor agent_;                          // with a nexus: the actor that reports to it
 };
 
 } // namespace troupe::inspection

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
 #pragma once
-// The probe's options (inspect.*), filled from the command line or a config file.
+// The inspect.* options of the probe module.
+#include <chrono>
+#include <string>
 
 namespace troupe::inspection {
 
@@ -9,6 +11,14 @@ namespace troupe::inspection {
 struct probe_settings {
   /// inspect.track-actors: every actor spawned from now on keeps statistics (inspection::snapshot).
   bool track_actors = true;
+  /// inspect.nexus: HOST:PORT of the nexus to report to; empty: none.
+  std::string nexus;
+  /// inspect.interval: how often the node's statistics go to the nexus.
+  std::chrono::nanoseconds interval = std::chrono::seconds{1};
+  /// inspect.mirror: off, events, headers or full (see mirror_level); the nexus may change it.
+  std::string mirror = "events";
+  /// inspect.allow-control: whether the nexus's clients may send to and kill this node's actors.
+  bool allow_control = false;
 };
 
 } // namespace troupe::inspection

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
 // troupe::inspection, installed: the probe gives a spawned actor statistics, and a
-// snapshot lists it with the messages it handled.
+// snapshot lists it with the messages it handled; a nexus in the same system answers
+// that it knows no node yet.
 #include <troupe/inspection.hpp>
 #include <troupe/net.hpp>
 #include <troupe/troupe.hpp>
@@ -20,5 +21,10 @@ int main() {
   auto snap = inspection::snapshot(sys);
   if (answer != 42 || !snap.tracking || snap.actors.size() != 1 || snap.actors[0].id != echo.id())
     return 1;
-  return 0;
+  auto nexus = inspection::spawn_nexus(sys);
+  std::size_t nodes = 1;
+  self->request(nexus, std::chrono::seconds(10), inspection::list_nodes_atom{})
+    .receive([&](std::vector<inspection::node_info>& xs) { nodes = xs.size(); }, [](error&) {});
+  self->send_exit(nexus, exit_reason::user_shutdown);
+  return nodes == 0 ? 0 : 1;
 }

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// Where the core's reports of dead letters and failed actors enter the probe:
+// turned into events, kept in the bounded buffer, and the probe's actor woken
+// once per batch to send them on.
+#include <atomic>
+#include <string>
+
+#include "troupe/actor.hpp"
+#include "troupe/actor_events.hpp"
+#include "troupe/atom.hpp"
+#include "troupe/inspection/mirror_level.hpp"
+
+#include "event_buffer.hpp"
+
+namespace troupe::inspection {
+
+/// What the sink sends its reader when the buffer gets its first event.
+using wake_atom = atom_constant<atom("wake")>;
+
+class event_sink final : public actor_events {
+public:
+  /// Events of node `node` go to `buffer` while the mirror level is events or more.
+  event_sink(std::string node, event_buffer& buffer, const std::atomic<mirror_level>& level);
+
+  /// The actor to wake when the buffer gets its first event; set before the sink is installed.
+  void set_reader(actor reader) { reader_ = std::move(reader); }
+
+  /// Adds an event of this node and wakes the reader for the first of a batch (any thread once the sink is
+  /// installed). Never throws: an event it cannot make is dropped.
+  void record(event_kind kind, std::string text) noexcept;
+  /// Adds an event without waking anyone: for the reader itself, which sends the buffer on next.
+  void record_here(event_kind kind, std::string text) noexcept;
+
+  void dead_letter(const abstract_actor& receiver, const mailbox_element& e) noexcept override;
+  void actor_failed(const abstract_actor& who, const error& reason) noexcept override;
+
+private:
+  bool enabled() const noexcept { return level_.load(std::memory_order_relaxed) != mirror_level::off; }
+
+  std::string node_;
+  event_buffer& buffer_;
+  const std::atomic<mirror_level>& level_;
+  actor reader_;
+};
+
+} // namespace troupe::inspection
