@@ -66,6 +66,11 @@ PACKAGES=(
   # The API reference (scripts/api-reference.sh, docs/Doxyfile), which the structure
   # stage also uses to find undocumented public names.
   doxygen
+
+  # Runtime inspection (troupe::inspection): libedit for troupe-shell's line editing,
+  # history and completion (BSD licensed), tmux to drive the shell's terminal mode in
+  # its test.
+  libedit-dev tmux
 )
 
 usage() {
