@@ -34,6 +34,8 @@ event_sink::event_sink(std::string node, event_buffer& buffer, const std::atomic
   : node_(std::move(node)), buffer_(buffer), level_(level) {}
 
 void event_sink::record(event_kind kind, std::string text) noexcept {
+  if (!enabled())
+    return;
   try {
     if (buffer_.push(probe_event{node_, std::chrono::system_clock::now(), kind, cut(std::move(text))}) && reader_)
       anon_send(reader_, wake_atom{});
@@ -43,6 +45,8 @@ void event_sink::record(event_kind kind, std::string text) noexcept {
 }
 
 void event_sink::record_here(event_kind kind, std::string text) noexcept {
+  if (!enabled())
+    return;
   try {
     buffer_.push(probe_event{node_, std::chrono::system_clock::now(), kind, cut(std::move(text))});
   } catch (...) {}

@@ -27,8 +27,8 @@ public:
   /// The actor to wake when the buffer gets its first event; set before the sink is installed.
   void set_reader(actor reader) { reader_ = std::move(reader); }
 
-  /// Adds an event of this node and wakes the reader for the first of a batch (any thread once the sink is
-  /// installed). Never throws: an event it cannot make is dropped.
+  /// Adds an event of this node, unless the mirror level is off, and wakes the reader for the first of a batch
+  /// (any thread once the sink is installed). Never throws: an event it cannot make is dropped.
   void record(event_kind kind, std::string text) noexcept;
   /// Adds an event without waking anyone: for the reader itself, which sends the buffer on next.
   void record_here(event_kind kind, std::string text) noexcept;

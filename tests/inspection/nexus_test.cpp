@@ -270,6 +270,38 @@ TEST_F(NexusTest, MirrorLevelChangesAtRunTime) {
   EXPECT_TRUE(eventually([&] { return fx.entry(self, node)->mirror == "off"; }));
 }
 
+TEST_F(NexusTest, MirrorOffSendsStatisticsOnly) {
+  auto& node = fx.add_node({{"inspect.mirror", "off"}});
+  auto& client = fx.add_client();
+  scoped_actor self{client};
+  ASSERT_TRUE(fx.known(self, node));
+  ASSERT_TRUE(ask<std::vector<ins::node_info>>(self, fx.nexus_from(self), ins::add_listener_atom{},
+                                               actor_cast<actor>(self.ctrl())));
+  auto doomed = node.spawn([](event_based_actor*) -> behavior { return {[](int) {}}; });
+  scoped_actor local{node};
+  local->monitor(doomed);
+  anon_send_exit(doomed, exit_reason::kill); // would be an actor-failed event
+  local->receive([](down_msg&) {});
+  anon_send(doomed, 42); // would be a dead letter
+  auto& other = fx.add_client();
+  auto peer = other.spawn<ping_server>();
+  auto port = other.middleman().publish(peer, 0, "127.0.0.1");
+  ASSERT_TRUE(port);
+  ASSERT_TRUE(node.middleman().remote_actor("127.0.0.1", *port)); // would be a connection-up
+  // Two more statistics from the node: any event recorded before them would have come first.
+  auto name = to_string(node.node());
+  int stats = 0;
+  int events = 0;
+  auto deadline = std::chrono::steady_clock::now() + 10s;
+  while (stats < 2 && std::chrono::steady_clock::now() < deadline)
+    self->receive([&](ins::probe_event& ev) { events += ev.node == name ? 1 : 0; },
+                  [&](ins::node_statistics& s) { stats += s.node == name ? 1 : 0; }, [](ins::node_info&) {},
+                  after(1s) >> [] {});
+  EXPECT_EQ(stats, 2);
+  EXPECT_EQ(events, 0);
+  anon_send_exit(peer, exit_reason::user_shutdown);
+}
+
 TEST_F(NexusTest, LostNodeIsReportedDown) {
   auto& node = fx.add_node();
   auto& client = fx.add_client();
