@@ -109,6 +109,30 @@ TEST(binary_decoder, duplicate_map_keys_rejected) {
   expect_error(bytes_ok, "duplicate map key");
 }
 
+// A record whose inspect overload refuses a value it read, without saying why.
+struct picky_color {
+  std::uint8_t value = 0; // 0, 1 or 2
+  friend bool operator==(const picky_color&, const picky_color&) = default;
+};
+
+template <class Inspector>
+bool inspect(Inspector& f, picky_color& x) {
+  return f(field("value", x.value)) && x.value < 3;
+}
+
+TEST(binary_decoder, an_inspect_overload_that_refuses_a_value_gives_an_error) {
+  ASSERT_FALSE(announce<picky_color>("picky_color"));
+  auto good = serialize(make_message(picky_color{2}));
+  ASSERT_TRUE(deserialize(good));
+  auto bad = good;
+  bad.back() = std::byte{7}; // the value, the message's last byte
+  expect_error(bad, "a value picky_color does not accept");
+  auto parsed = message_from_string(type_registry::global(), "(picky_color{value = 9})");
+  ASSERT_FALSE(parsed);
+  EXPECT_NE(parsed.error().context().find("does not accept"), std::string::npos) << parsed.error().context();
+  EXPECT_TRUE(message_from_string(type_registry::global(), "(picky_color{value = 1})"));
+}
+
 } // namespace
 
 } // namespace binary_decoder_test

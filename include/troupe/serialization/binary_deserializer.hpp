@@ -360,7 +360,8 @@ bool binary_deserializer::apply(T& x) {
   } else if constexpr (detail::is_tuple_v<T>) {
     return apply_tuple(x, std::make_index_sequence<std::tuple_size_v<T>>{});
   } else if constexpr (detail::has_inspect<binary_deserializer, T>) {
-    return inspect(*this, x);
+    // An overload may refuse a value it read (an enumerator out of range) without saying why.
+    return inspect(*this, x) || fail("a value " + type_name<T>() + " does not accept");
   } else {
     auto* e = type_registry::global().find(type_id_of<T>());
     if (e == nullptr)

@@ -386,7 +386,9 @@ bool text_parser::apply(T& x) {
     if (pending_ && !open_pending({})) // an inspect overload that parsed this before calling the parser
       return false;
     pending_.emplace(pending_record{type_name<T>(), type_registry::global().find(type_id_of<T>()) == nullptr});
-    bool ok = inspect(*this, x) && (!pending_ || open_pending({})) && end_record();
+    // An overload may refuse a value it read (an enumerator out of range) without saying why.
+    bool ok = (inspect(*this, x) || fail("a value " + type_name<T>() + " does not accept"))
+              && (!pending_ || open_pending({})) && end_record();
     pending_.reset();
     return ok;
   } else {
