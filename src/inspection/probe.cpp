@@ -2,7 +2,6 @@
 // Copyright (c) 2026 the troupe authors
 #include "troupe/inspection/probe.hpp"
 
-#include <charconv>
 #include <cstdio>
 
 #include "troupe/actor_system.hpp"
@@ -11,6 +10,7 @@
 #include "troupe/net/middleman.hpp"
 #include "troupe/send.hpp"
 
+#include "endpoint.hpp"
 #include "probe_agent.hpp"
 
 namespace troupe::inspection {
@@ -19,20 +19,6 @@ namespace {
 
 // Events that wait for the nexus; beyond this many, new ones are counted and dropped.
 constexpr std::size_t event_capacity = 1024;
-
-// Splits "HOST:PORT" (the host may be [v6]); nothing when it is not that.
-bool split_endpoint(const std::string& text, std::string& host, std::uint16_t& port) {
-  auto colon = text.rfind(':');
-  if (colon == std::string::npos || colon == 0 || colon + 1 == text.size())
-    return false;
-  host = text.substr(0, colon);
-  if (host.size() > 2 && host.front() == '[' && host.back() == ']')
-    host = host.substr(1, host.size() - 2);
-  const char* first = text.data() + colon + 1;
-  const char* last = text.data() + text.size();
-  auto [end, ec] = std::from_chars(first, last, port);
-  return ec == std::errc{} && end == last && port != 0;
-}
 
 // A bad option is reported once, loudly, and the node runs on without the link:
 // inspection must never be the reason a node does not start.

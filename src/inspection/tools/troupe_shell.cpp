@@ -15,6 +15,7 @@
 #include "troupe/inspection/nexus.hpp"
 #include "troupe/net/middleman.hpp"
 
+#include "../endpoint.hpp"
 #include "line_reader.hpp"
 #include "shell_session.hpp"
 
@@ -27,28 +28,12 @@ struct shell_config : actor_system_config {
   shell_config() { add_option("nexus", nexus, "HOST:PORT of the nexus (troupe-nexus --port=PORT)"); }
 };
 
-bool split(const std::string& text, std::string& host, std::uint16_t& port) {
-  auto colon = text.rfind(':');
-  if (colon == std::string::npos || colon == 0)
-    return false;
-  host = text.substr(0, colon);
-  try {
-    auto n = std::stoul(text.substr(colon + 1));
-    if (n == 0 || n > 65535)
-      return false;
-    port = static_cast<std::uint16_t>(n);
-  } catch (...) {
-    return false;
-  }
-  return true;
-}
-
 } // namespace
 
 int troupe_main(actor_system& sys, const shell_config& cfg) {
   std::string host;
   std::uint16_t port = 0;
-  if (!split(cfg.nexus, host, port)) {
+  if (!inspection::split_endpoint(cfg.nexus, host, port)) {
     std::fprintf(stderr, "troupe-shell: give the nexus as --nexus=HOST:PORT\n");
     return 1;
   }
