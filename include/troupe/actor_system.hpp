@@ -26,10 +26,12 @@
 #include "troupe/detail/actor_tracker.hpp"
 #include "troupe/detail/deprecated.hpp"
 #include "troupe/detail/export.hpp"
+#include "troupe/detail/striped_counter.hpp"
 #include "troupe/detail/thread_cache.hpp"
 #include "troupe/event_based_actor.hpp"
 #include "troupe/fwd.hpp"
 #include "troupe/logger.hpp"
+#include "troupe/node_counters.hpp"
 #include "troupe/node_id.hpp"
 #include "troupe/node_monitor_service.hpp"
 #include "troupe/scheduler/abstract_coordinator.hpp"
@@ -95,6 +97,9 @@ public:
   void await_all_actors_done();
   /// The number of running (non-hidden) actors; a snapshot that may be stale at once.
   std::size_t running_actors() const noexcept { return running_.load(std::memory_order_acquire); }
+  /// The always-on counts: running actors, messages handled and dead letters (node_counters.hpp). Sums read
+  /// without stopping anything; each may be a message behind.
+  node_counters counters() const noexcept;
 
   /// The scheduler that runs this system's event-based actors.
   scheduler::abstract_coordinator& scheduler() noexcept { return *scheduler_; }
@@ -152,6 +157,7 @@ private:
   friend class local_actor;
   friend class scheduled_actor;
   friend class scoped_actor;
+  friend class blocking_actor;
 
   void schedule(resumable* job) { scheduler_->enqueue(job); }
 
@@ -164,6 +170,11 @@ private:
 
   /// Runs f on a new thread that the system joins on shutdown.
   void start_thread(std::function<void()> f);
+
+  /// A message handled by an actor that runs off the scheduler's workers (detached or blocking): they have no
+  /// execution unit to count in.
+  void count_processed_off_workers() noexcept { processed_off_workers_.add(); }
+  void count_dead_letter() noexcept { dead_letters_.add(); }
 
   void actor_started() noexcept { running_.fetch_add(1, std::memory_order_relaxed); }
   void actor_done() noexcept;
@@ -199,6 +210,8 @@ private:
   std::unique_ptr<actor_registry> registry_;
   std::unique_ptr<group_manager> groups_;
   detail::actor_tracker tracker_;
+  detail::striped_counter processed_off_workers_;
+  detail::striped_counter dead_letters_;
 };
 
 namespace detail {

@@ -400,6 +400,9 @@ protected:
 
   /// Closes the mailbox, answers pending requests, notifies links and monitors.
   void cleanup(error reason);
+  /// A message that arrived after the mailbox closed: a dead letter, counted, reported and bounced. Out of line
+  /// and cold, so that the enqueue path keeps the code (and the registers) of a send.
+  [[gnu::noinline, gnu::cold]] void refuse(mailbox_element_ptr e, execution_unit* ctx);
 
   /// Response handlers (then / await) waiting for their message.
   struct pending_responses {

@@ -58,6 +58,8 @@ private:
   handled handle(mailbox_element_ptr e);
   /// resume() of an actor with statistics: the same loop, counting and timing.
   resume_result resume_tracked(execution_unit* ctx, std::size_t max_throughput);
+  /// Counts a message handled on `ctx` (nullptr: off the workers) in the system's always-on counts.
+  void count_processed(execution_unit* ctx) noexcept;
   void arm_timeout();
   void run_detached();
   bool finish_if_terminating();

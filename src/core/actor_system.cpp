@@ -88,6 +88,14 @@ actor_system::~actor_system() {
   detail::thread_cache::recycle_if_unused();
 }
 
+node_counters actor_system::counters() const noexcept {
+  node_counters out;
+  out.running_actors = running_actors();
+  out.processed_messages = scheduler_->processed_messages() + processed_off_workers_.get();
+  out.dead_letters = dead_letters_.get();
+  return out;
+}
+
 void actor_system::await_all_actors_done() {
   if (running_.load(std::memory_order_seq_cst) == 0)
     return;

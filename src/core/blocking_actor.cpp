@@ -3,6 +3,7 @@
 #include "troupe/blocking_actor.hpp"
 
 #include "troupe/actor_exited.hpp"
+#include "troupe/actor_system.hpp"
 
 #include <algorithm>
 
@@ -21,8 +22,10 @@ void blocking_actor::wake_up(execution_unit*) {
 
 mailbox_element_ptr blocking_actor::dequeue(const clock::time_point* deadline) {
   for (;;) {
-    if (auto* e = mailbox_.try_pop())
+    if (auto* e = mailbox_.try_pop()) {
+      home_system().count_processed_off_workers(); // no worker's unit to count in
       return mailbox_element_ptr{e};
+    }
     if (mailbox_.closed())
       return nullptr; // terminated: nothing will ever arrive
     if (!mailbox_.try_block())

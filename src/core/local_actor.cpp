@@ -33,17 +33,12 @@ local_actor::extras& local_actor::ext() {
 
 // ---- mailbox -----------------------------------------------------------------
 
-namespace {
-
-// A message for an actor whose mailbox closed: a dead letter. Out of line, so
-// that the enqueue path keeps the code (and the registers) of a send.
-[[gnu::noinline, gnu::cold]] void refuse(local_actor& self, mailbox_element_ptr e, execution_unit* ctx) {
-  if (auto* events = self.home_system().events())
-    events->dead_letter(self, *e);
+void local_actor::refuse(mailbox_element_ptr e, execution_unit* ctx) {
+  home_system().count_dead_letter();
+  if (auto* events = home_system().events())
+    events->dead_letter(*this, *e);
   bounce(std::move(e), sec::request_receiver_down, ctx);
 }
-
-} // namespace
 
 bool local_actor::enqueue(mailbox_element_ptr e, execution_unit* ctx) {
   if (statistics_on_) [[unlikely]]
@@ -57,7 +52,7 @@ bool local_actor::enqueue(mailbox_element_ptr e, execution_unit* ctx) {
       wake_up(ctx);
       return true;
     default:
-      refuse(*this, std::move(e), ctx);
+      refuse(std::move(e), ctx);
       return false;
   }
 }
@@ -440,8 +435,11 @@ void local_actor::cleanup(error reason) {
   // a failure below) only off the normal path: an idle actor that exits
   // normally looks up nothing.
   auto drop = [&](mailbox_element_ptr e) {
-    if (auto* events = hidden_ ? nullptr : home_system().events()) [[unlikely]]
-      events->dead_letter(*this, *e);
+    if (!hidden_) {
+      home_system().count_dead_letter();
+      if (auto* events = home_system().events()) [[unlikely]]
+        events->dead_letter(*this, *e);
+    }
     bounce(std::move(e), sec::request_receiver_down, ctx);
   };
   mailbox_.close([&](mailbox_element* e) { drop(mailbox_element_ptr{e}); });

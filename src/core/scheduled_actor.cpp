@@ -216,6 +216,9 @@ bool scheduled_actor::finish_if_terminating() {
 
 namespace {
 
+// Resumes of tracked actors on this thread, to pick which are timed.
+constinit thread_local std::uint32_t tracked_resumes_here __attribute__((tls_model("initial-exec"))) = 0;
+
 // Out of line: the common resume handles one message and never gets here.
 [[gnu::noinline]] void release_bypass_job(execution_unit* ctx) noexcept {
   if (ctx != nullptr && ctx->holds_bypass_job())
@@ -223,6 +226,14 @@ namespace {
 }
 
 } // namespace
+
+void scheduled_actor::count_processed(execution_unit* ctx) noexcept {
+  // A worker counts in its own unit; a detached actor's thread has none.
+  if (ctx != nullptr) [[likely]]
+    ctx->count_processed();
+  else
+    home_system().count_processed_off_workers();
+}
 
 resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_t max_throughput) {
   detail::this_actor_scope running{this};
@@ -249,6 +260,7 @@ resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_
     if (handled_count > 0) [[unlikely]]
       release_bypass_job(ctx);
     ++handled_count;
+    count_processed(ctx);
     handle(std::move(e));
     if (finish_if_terminating())
       return resume_result::done;
@@ -260,15 +272,16 @@ resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_
 
 // Handles messages as resume() does, and keeps the actor's statistics: what
 // happened to each message, the mailbox depth at each resume, and for one
-// resume in sixteen (the first included) the cycles each message took, so that
-// reading the clock costs a fraction of it per message.
+// tracked resume in sixteen on this thread the cycles each message took, so
+// that reading the clock costs a fraction of it per message. Counting per
+// thread rather than per actor keeps short-lived actors (a handful of
+// messages each) from all being timed, and all allocating their timing block.
 resumable::resume_result scheduled_actor::resume_tracked(execution_unit* ctx, std::size_t max_throughput) {
   auto& stats = statistics();
-  stats.resumes.add();
-  const bool timed = (stats.resumes.get() & 15) == 1;
+  const bool timed = (tracked_resumes_here++ & 15) == 0;
   auto last = timed ? detail::cycle_count() : 0;
-  if (stats.started_cycles.get() == 0) // the first resume: the age counts from here, not from the spawn
-    stats.started_cycles.add(last);
+  if (stats.started_cycles.get() == 0) [[unlikely]] // the first resume: the age counts from here, not from the spawn
+    stats.started_cycles.set(timed ? last : detail::cycle_count());
   auto taken = stats.taken.get();
   for (std::size_t handled_count = 0; handled_count < max_throughput;) {
     auto before = taken;
@@ -285,6 +298,7 @@ resumable::resume_result scheduled_actor::resume_tracked(execution_unit* ctx, st
     if (handled_count > 0) [[unlikely]]
       release_bypass_job(ctx);
     ++handled_count;
+    count_processed(ctx);
     if (stats.stamped.load(std::memory_order_relaxed) == e.get()) [[unlikely]] {
       auto waited = detail::cycle_count() - stats.stamp_cycles.load(std::memory_order_relaxed);
       auto& t = stats.ensure_timing();

@@ -38,7 +38,10 @@ node_snapshot snapshot(actor_system& sys) {
   out.host = host_name();
   out.pid = static_cast<std::uint32_t>(getpid());
   out.taken = std::chrono::system_clock::now();
-  out.running_actors = sys.running_actors();
+  auto counts = sys.counters();
+  out.running_actors = counts.running_actors;
+  out.processed_messages = counts.processed_messages;
+  out.dead_letters = counts.dead_letters;
   auto& tracker = sys.tracker();
   out.tracking = tracker.enabled();
   statistics_reader read{tracker};

@@ -14,11 +14,11 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <thread>
 
 #include "troupe/detail/cycle_count.hpp"
 #include "troupe/detail/export.hpp"
 #include "troupe/detail/owned_counter.hpp"
+#include "troupe/detail/spinlock.hpp"
 
 namespace troupe {
 class actor_control_block;
@@ -26,25 +26,6 @@ struct mailbox_element;
 } // namespace troupe
 
 namespace troupe::detail {
-
-/// A lock for short sections between a worker and an inspection reader: a
-/// test-and-set, and a yield when the holder takes long (a reader walking a
-/// long list), so that waiting does not burn a core.
-class spin_guard {
-public:
-  void lock() noexcept {
-    for (int spins = 0; held_.exchange(true, std::memory_order_acquire); ++spins)
-      while (held_.load(std::memory_order_relaxed)) {
-        if (spins > 64)
-          std::this_thread::yield();
-        ++spins;
-      }
-  }
-  void unlock() noexcept { held_.store(false, std::memory_order_release); }
-
-private:
-  std::atomic<bool> held_{false};
-};
 
 /// Durations in cycles, counted in buckets two per power of two: bucket 2k holds
 /// [2^(k+4), 1.5 * 2^(k+4)) cycles and 2k+1 holds [1.5 * 2^(k+4), 2^(k+5)); bucket
@@ -94,19 +75,20 @@ struct actor_statistics {
   actor_statistics* prev = nullptr;
   actor_statistics* next = nullptr;
   std::uint32_t shard = 0;
+  /// Written under the shard's lock but only by add and remove, which never
+  /// overlap for one actor: remove reads it first without the lock.
   bool listed = false;
   /// The actor ran its initialization (it keeps its own flag false, see scheduled_actor::initialize).
   bool initialized = false;
+  /// Held by the actor while it takes its mailbox's stack, and by a reader
+  /// while it counts the elements on it (here, it fills padding).
+  spinlock taking;
 
   // ---- written by senders ----
   /// One message at a time carries a timestamp: the element and the cycle
   /// count at its enqueue.
   std::atomic<mailbox_element*> stamped{nullptr};
   std::atomic<std::uint64_t> stamp_cycles{0};
-
-  /// Held by the actor while it takes its mailbox's stack, and by a reader
-  /// while it counts the elements on it.
-  spin_guard taking;
 
   // ---- written by the thread running the actor ----
   owned_counter taken;     ///< messages taken from the mailbox's stack
@@ -116,7 +98,6 @@ struct actor_statistics {
   owned_counter skipped;   ///< messages put back for a later behavior
   owned_counter unmatched; ///< messages no case matched
   owned_counter max_depth;
-  owned_counter resumes;
   std::atomic<actor_timing*> timing{nullptr};
   /// cycle_count() at the actor's first resume (0 before it), where its age starts.
   owned_counter started_cycles;

@@ -68,7 +68,7 @@ public:
 
 private:
   struct alignas(64) shard {
-    mutable spin_guard mtx;
+    mutable spinlock mtx;
     actor_statistics* head = nullptr;
     std::size_t size = 0;
   };

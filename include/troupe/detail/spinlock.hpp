@@ -2,8 +2,8 @@
 // Copyright (c) 2026 the troupe authors
 #pragma once
 // A one-byte lock for rarely contended, very short critical sections (an
-// actor's link and monitor lists), where a 40-byte std::mutex would dominate
-// the actor's size.
+// actor's link and monitor lists, the inspection lists a worker and a reader
+// share), where a 40-byte std::mutex would dominate the actor's size.
 #include <atomic>
 #include <thread>
 
@@ -12,6 +12,19 @@ namespace troupe::detail {
 class spinlock {
 public:
   void lock() noexcept {
+    if (!flag_.exchange(true, std::memory_order_acquire)) [[likely]]
+      return;
+    lock_contended();
+  }
+  bool try_lock() noexcept { return !flag_.exchange(true, std::memory_order_acquire); }
+  void unlock() noexcept { flag_.store(false, std::memory_order_release); }
+
+private:
+  // Out of line, so that a caller that gets the lock at once keeps its
+  // registers (no frame for the loop and the yield). After 64 spins it yields,
+  // so that a holder that takes long (a reader walking a long list) does not
+  // make waiting burn a core.
+  [[gnu::noinline]] void lock_contended() noexcept {
     for (int spins = 0; flag_.exchange(true, std::memory_order_acquire); ++spins) {
       while (flag_.load(std::memory_order_relaxed)) {
         if (spins > 64)
@@ -20,10 +33,7 @@ public:
       }
     }
   }
-  bool try_lock() noexcept { return !flag_.exchange(true, std::memory_order_acquire); }
-  void unlock() noexcept { flag_.store(false, std::memory_order_release); }
 
-private:
   std::atomic<bool> flag_{false};
 };
 

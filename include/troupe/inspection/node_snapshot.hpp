@@ -23,6 +23,8 @@ struct node_snapshot {
   std::uint32_t pid = 0;                       ///< the process id
   std::chrono::system_clock::time_point taken; ///< when the snapshot was taken
   std::uint64_t running_actors = 0;            ///< live actors that are not hidden (actor_system::running_actors)
+  std::uint64_t processed_messages = 0;        ///< messages handled since the system started (node_counters)
+  std::uint64_t dead_letters = 0;              ///< messages to terminated actors since the system started
   bool tracking = false;                       ///< whether actors spawned now get statistics
   std::vector<actor_snapshot> actors;          ///< one row per live actor with statistics, by id
 };
@@ -36,6 +38,7 @@ bool inspect(Inspector& f, node_snapshot& x) {
   wire_time taken{x.taken};
   if (!f(field("host_id", host_id), field("process", process), field("instance", instance), field("host", x.host),
          field("pid", x.pid), field("taken", taken.nanoseconds), field("running_actors", x.running_actors),
+         field("processed_messages", x.processed_messages), field("dead_letters", x.dead_letters),
          field("tracking", x.tracking), field("actors", x.actors)))
     return false;
   x.node = node_id{host_id, process, instance};

@@ -58,6 +58,10 @@ public:
   /// of a running worker may be a moment old.
   virtual std::vector<worker_times> times() const { return {}; }
 
+  /// The messages actors handled on this scheduler's workers, summed over them (execution_unit::processed). Any
+  /// thread; a running worker's count may be a message behind.
+  virtual std::uint64_t processed_messages() const noexcept { return 0; }
+
   /// The number of worker threads, fixed at construction (0 given there means hardware concurrency).
   std::size_t num_workers() const noexcept { return num_workers_; }
 

@@ -86,6 +86,13 @@ public:
     return out;
   }
 
+  std::uint64_t processed_messages() const noexcept override {
+    std::uint64_t sum = 0;
+    for (auto& w : workers_)
+      sum += w->processed();
+    return sum;
+  }
+
   /// The policy object, for the workers and the policy's own functions.
   Policy& policy() noexcept { return policy_; }
   /// The policy's per-coordinator data.

@@ -4,6 +4,9 @@
 // The context a job runs in: a scheduler worker. Code that is not running on a
 // worker (main, a scoped_actor, a detached thread) passes nullptr instead.
 #include <cstddef>
+#include <cstdint>
+
+#include "troupe/detail/owned_counter.hpp"
 
 namespace troupe {
 
@@ -35,6 +38,12 @@ public:
   /// not wait for all of that work while another worker idles.
   virtual void release_bypass_job() {}
 
+  /// Counts one message handled by an actor running on this unit; only the
+  /// unit's own thread calls it (a load and a store, no locked instruction).
+  void count_processed() noexcept { processed_.add(); }
+  /// The messages handled on this unit so far; any thread (may be one behind).
+  std::uint64_t processed() const noexcept { return processed_.get(); }
+
 protected:
   /// The job to run right after the running one, ahead of every queue; nullptr: none. Only the unit's own thread
   /// touches it.
@@ -42,6 +51,7 @@ protected:
 
 private:
   actor_system* system_;
+  detail::owned_counter processed_;
 };
 
 } // namespace troupe

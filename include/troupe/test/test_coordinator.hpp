@@ -10,6 +10,7 @@
 // themselves, while here the test pulls them. Install it with
 // actor_system_config::set_scheduler_factory (deterministic_fixture does).
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -39,6 +40,7 @@ public:
   void start() override {} // nothing to launch: the test runs the jobs
   void stop() override;
   void enqueue(resumable* job) override;
+  std::uint64_t processed_messages() const noexcept override { return ctx_.processed(); }
 
   // ---- running jobs (from the test's thread) ------------------------------------------
 

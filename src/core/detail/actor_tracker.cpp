@@ -24,10 +24,13 @@ void actor_tracker::add(actor_statistics* s, std::uint64_t id) noexcept {
 }
 
 void actor_tracker::remove(actor_statistics* s) noexcept {
-  auto& sh = shards_[s->shard];
-  std::lock_guard guard{sh.mtx};
+  // Only add() and remove() write `listed`, and they are ordered: add() runs
+  // before the actor is published, the second remove() (from the destructor)
+  // after the last reference to it is gone. So the test needs no lock.
   if (!s->listed)
     return;
+  auto& sh = shards_[s->shard];
+  std::lock_guard guard{sh.mtx};
   if (s->prev != nullptr)
     s->prev->next = s->next;
   else
