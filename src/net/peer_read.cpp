@@ -301,6 +301,9 @@ peer::worker_frame peer::frame_on_worker(std::span<const std::byte> bytes, execu
   auto msg = deserialize(payload, &codec);
   if (!msg || codec.refused())
     return worker_frame::to_io; // the I/O thread decodes it, or answers the error
+  // An observer sees what workers read as it sees what the I/O thread reads.
+  if (ctx_.tap.load(std::memory_order_acquire) != nullptr) [[unlikely]]
+    tap_incoming(*hdr, msg, frame->body.size() + wire::length_size);
   deliver(dest,
           mailbox_element_ptr{new mailbox_element(std::move(sender), message_id{hdr->message_id}, std::move(*msg))},
           ctx);
