@@ -69,8 +69,9 @@ PACKAGES=(
 
   # Runtime inspection (troupe::inspection): libedit for troupe-shell's line editing,
   # history and completion (BSD licensed), tmux to drive the shell's terminal mode in
-  # its test.
-  libedit-dev tmux
+  # its test; Prometheus and its promtool to lint and scrape the metrics a node and the
+  # nexus serve (inspect.http) in tests/inspection/prometheus_test.sh.
+  libedit-dev tmux prometheus
 )
 
 usage() {

@@ -10,13 +10,7 @@
 # It takes the programs from BUILD_DIR (default: build), else from PATH.
 set -euo pipefail
 build=${1:-build}
-find_program() {
-  local name=$1 path
-  for path in "$build/src/inspection/$name" "$build/examples/inspection/$name"; do
-    [ -x "$path" ] && { echo "$path"; return; }
-  done
-  command -v "$name"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/example_lib.sh"
 nexus_bin=$(find_program troupe-nexus)
 shell_bin=$(find_program troupe-shell)
 node_bin=$(find_program troupe_example_listing1_node)
@@ -24,15 +18,6 @@ work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
 
 "$nexus_bin" --port=0 >"$work/nexus.out" &
-# Waits (at most 20 s) until the command $1 succeeds.
-wait_for() {
-  for _ in $(seq 200); do
-    eval "$1" 2>/dev/null && return 0
-    sleep 0.1
-  done
-  echo "gave up waiting for: $1" >&2
-  exit 1
-}
 wait_for 'grep -q listening "$work/nexus.out"'
 nexus=$(sed -n 's/.*listening on //p' "$work/nexus.out")
 echo "nexus at $nexus"

@@ -194,6 +194,18 @@ host_sampler::host_sampler() {
   wall_time_ = std::chrono::steady_clock::now();
 }
 
+host_statistics host_figures() {
+  host_statistics result;
+  result.host = host_name();
+  result.os = os_name();
+  result.cpus = online_cpus();
+  result.process_cpu_seconds = std::chrono::duration<double>(process_cpu_time()).count();
+  read_memory(result);
+  result.rss = resident_set_bytes();
+  result.interfaces = interfaces();
+  return result;
+}
+
 host_statistics host_sampler::sample() {
   host_statistics result;
   result.host = host_name();
@@ -208,6 +220,7 @@ host_statistics host_sampler::sample() {
   auto wall = std::chrono::duration<double>(wall_now - wall_time_).count();
   auto cpu = std::chrono::duration<double>(cpu_now - process_time_).count();
   result.process_cpu = wall > 0 ? std::clamp(cpu / wall, 0.0, static_cast<double>(result.cpus)) : 0.0;
+  result.process_cpu_seconds = std::chrono::duration<double>(cpu_now).count();
   process_time_ = cpu_now;
   wall_time_ = wall_now;
   read_memory(result);

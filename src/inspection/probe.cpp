@@ -3,6 +3,9 @@
 #include "troupe/inspection/probe.hpp"
 
 #include <cstdio>
+#include <exception>
+#include <map>
+#include <string>
 
 #include "troupe/actor_system.hpp"
 #include "troupe/inspection/nexus.hpp"
@@ -11,7 +14,10 @@
 #include "troupe/send.hpp"
 
 #include "endpoint.hpp"
+#include "http/http_server.hpp"
+#include "node_collector.hpp"
 #include "probe_agent.hpp"
+#include "prometheus_text.hpp"
 
 namespace troupe::inspection {
 
@@ -22,9 +28,16 @@ constexpr std::size_t event_capacity = 1024;
 
 // A bad option is reported once, loudly, and the node runs on without the link:
 // inspection must never be the reason a node does not start.
-void report_bad_option(const std::string& what) {
-  std::fprintf(stderr, "troupe: %s; the probe does not report to a nexus\n", what.c_str());
+void report_bad_option(const std::string& what, const char* effect) {
+  std::fprintf(stderr, "troupe: %s; the probe does not %s\n", what.c_str(), effect);
   TROUPE_LOG_ERROR("inspection", what);
+}
+
+// inspect.http: PORT alone means 127.0.0.1:PORT.
+bool parse_http_endpoint(const std::string& text, std::string& host, std::uint16_t& port) {
+  if (text.find(':') == std::string::npos)
+    return split_endpoint("127.0.0.1:" + text, host, port);
+  return split_endpoint(text, host, port);
 }
 
 } // namespace
@@ -38,6 +51,8 @@ void probe::add_options(actor_system_config& cfg, settings& s) {
                  "what goes to the nexus besides statistics: off, events, headers or full (the nexus may change it)");
   cfg.add_option("inspect.allow-control", s.allow_control,
                  "let the nexus's clients (troupe-shell) send messages to this node's actors and kill them");
+  cfg.add_option("inspect.http", s.http,
+                 "PORT or HOST:PORT (host 127.0.0.1 by default) to serve the node's metrics at /metrics; empty: off");
 }
 
 std::unique_ptr<actor_system_module> probe::make(actor_system& sys, const settings& s) {
@@ -50,39 +65,75 @@ probe::probe(actor_system& sys, const settings& s) : sys_(sys), settings_(s) {
 }
 
 void probe::start() {
-  if (settings_.nexus.empty())
+  if (settings_.nexus.empty() && settings_.http.empty())
     return;
+  std::string http_host;
+  std::uint16_t http_port = 0;
+  bool serve_http = !settings_.http.empty();
+  if (serve_http && !parse_http_endpoint(settings_.http, http_host, http_port)) {
+    report_bad_option("inspect.http=" + settings_.http + " is not PORT or HOST:PORT", "serve metrics");
+    serve_http = false;
+  }
+  collector_ = std::make_shared<node_collector>(sys_);
+  if (!settings_.nexus.empty())
+    start_reporting();
+  if (serve_http)
+    start_http(http_host, http_port);
+}
+
+void probe::start_reporting() {
   agent_settings as;
   if (!split_endpoint(settings_.nexus, as.nexus_host, as.nexus_port)) {
-    report_bad_option("inspect.nexus=" + settings_.nexus + " is not HOST:PORT");
+    report_bad_option("inspect.nexus=" + settings_.nexus + " is not HOST:PORT", "report to a nexus");
     return;
   }
   auto level = parse_mirror_level(settings_.mirror);
   if (!level) {
-    report_bad_option("inspect.mirror=" + settings_.mirror + " is not off, events, headers or full");
+    report_bad_option("inspect.mirror=" + settings_.mirror + " is not off, events, headers or full",
+                      "report to a nexus");
     return;
   }
   if (settings_.interval <= std::chrono::nanoseconds::zero()) {
-    report_bad_option("inspect.interval must be positive");
+    report_bad_option("inspect.interval must be positive", "report to a nexus");
     return;
   }
   if (sys_.find_module(actor_system_module::middleman) == nullptr) {
-    report_bad_option("inspect.nexus needs the middleman: load net::middleman before inspection::probe");
+    report_bad_option("inspect.nexus needs the middleman: load net::middleman before inspection::probe",
+                      "report to a nexus");
     return;
   }
   announce_types();
   as.interval = settings_.interval;
   as.allow_control = settings_.allow_control;
   shared_ = std::make_shared<probe_shared>(sys_.node(), event_capacity, *level);
-  agent_ = spawn_probe_agent(sys_, std::move(as), shared_);
+  agent_ = spawn_probe_agent(sys_, std::move(as), shared_, collector_);
   shared_->sink.set_reader(agent_);
   shared_->traffic.set_own(agent_.id());
   sys_.set_actor_events(&shared_->sink);
   sys_.middleman().set_message_tap(&shared_->traffic);
 }
 
+void probe::start_http(const std::string& host, std::uint16_t port) {
+  auto page = [collector = collector_, shared = shared_](const http_request&) {
+    auto stats = collector->collect();
+    if (shared)
+      stats.events_dropped = shared->events.dropped();
+    http_response r;
+    r.content_type = prometheus_content_type;
+    r.body = prometheus_text({metrics_node{&stats, nullptr}}, false);
+    return r;
+  };
+  try {
+    http_ = std::make_shared<http_server>(host, port, std::map<std::string, http_handler>{{"/metrics", page}});
+  } catch (const std::exception& e) {
+    report_bad_option("inspect.http: cannot listen on " + host + ":" + std::to_string(port) + ": " + e.what(),
+                      "serve metrics");
+  }
+}
+
 void probe::stop() {
   sys_.tracker().enable(false);
+  http_.reset(); // joins its thread: no scrape reads the system after this
   if (!agent_)
     return;
   sys_.set_actor_events(nullptr);

@@ -38,6 +38,7 @@ constexpr std::size_t max_remote_actors = 16;
 struct agent_state {
   agent_settings settings;
   std::shared_ptr<probe_shared> shared;
+  std::shared_ptr<node_collector> collector;
   node_info self_info;
   nexus_actor nexus; // empty while there is no link
   reconnect_backoff backoff{250ms, 8s};
@@ -59,14 +60,6 @@ result<T> as_result(expected<T> x) {
 node_info describe_node(actor_system& sys, const agent_settings& s, mirror_level level, const host_statistics& h) {
   return node_info{to_string(sys.node()), h.host, static_cast<std::uint32_t>(getpid()), h.os, s.allow_control,
                    to_string(level),      true};
-}
-
-std::vector<std::string> connected_nodes(actor_system& sys) {
-  std::vector<std::string> out;
-  for (auto& n : sys.middleman().connected_nodes())
-    out.push_back(to_string(n));
-  std::sort(out.begin(), out.end());
-  return out;
 }
 
 // Connections are read at each tick: those that came and went since the last one become events.
@@ -110,13 +103,8 @@ void try_connect(agent_pointer self) {
 void tick(agent_pointer self) {
   auto& st = self->state;
   auto& sys = self->home_system();
-  node_statistics stats;
-  stats.node = st.self_info.node;
-  stats.taken = std::chrono::system_clock::now();
-  stats.running_actors = sys.running_actors();
-  stats.tracked_actors = sys.tracker().size();
-  stats.host = st.sampler.sample();
-  stats.connected_nodes = connected_nodes(sys);
+  auto stats = st.collector->collect();
+  stats.host = st.sampler.sample(); // with the loads since the last tick
   stats.workers = st.workers.sample(sys.scheduler().times(), troupe::detail::cycle_count());
   stats.remote_actors = st.shared->traffic.take(max_remote_actors);
   stats.events_dropped = st.shared->events.dropped();
@@ -132,10 +120,12 @@ error refuse_control(const agent_state& st) {
                "node " + st.self_info.node + " does not allow control (start it with --inspect.allow-control=true)"};
 }
 
-behavior agent_behavior(agent_pointer self, agent_settings settings, std::shared_ptr<probe_shared> shared) {
+behavior agent_behavior(agent_pointer self, agent_settings settings, std::shared_ptr<probe_shared> shared,
+                        std::shared_ptr<node_collector> collector) {
   auto& st = self->state;
   st.settings = std::move(settings);
   st.shared = std::move(shared);
+  st.collector = std::move(collector);
   st.self_info = describe_node(self->home_system(), st.settings, st.shared->mirror.load(), st.sampler.sample());
   self->set_down_handler([self](down_msg& msg) {
     auto& st = self->state;
@@ -179,11 +169,12 @@ behavior agent_behavior(agent_pointer self, agent_settings settings, std::shared
 
 } // namespace
 
-actor spawn_probe_agent(actor_system& sys, agent_settings settings, std::shared_ptr<probe_shared> shared) {
-  return sys.spawn<detached + hidden>(
-    [settings = std::move(settings), shared = std::move(shared)](agent_pointer self) mutable {
-      return agent_behavior(self, std::move(settings), std::move(shared));
-    });
+actor spawn_probe_agent(actor_system& sys, agent_settings settings, std::shared_ptr<probe_shared> shared,
+                        std::shared_ptr<node_collector> collector) {
+  return sys.spawn<detached + hidden>([settings = std::move(settings), shared = std::move(shared),
+                                       collector = std::move(collector)](agent_pointer self) mutable {
+    return agent_behavior(self, std::move(settings), std::move(shared), std::move(collector));
+  });
 }
 
 } // namespace troupe::inspection

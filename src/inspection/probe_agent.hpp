@@ -18,6 +18,7 @@
 
 #include "event_buffer.hpp"
 #include "event_sink.hpp"
+#include "node_collector.hpp"
 #include "traffic_tap.hpp"
 
 namespace troupe {
@@ -46,6 +47,7 @@ struct agent_settings {
 };
 
 /// Spawns the probe's actor (hidden: it does not keep await_all_actors_done waiting).
-actor spawn_probe_agent(actor_system& sys, agent_settings settings, std::shared_ptr<probe_shared> shared);
+actor spawn_probe_agent(actor_system& sys, agent_settings settings, std::shared_ptr<probe_shared> shared,
+                        std::shared_ptr<node_collector> collector);
 
 } // namespace troupe::inspection

@@ -3,7 +3,10 @@
 #include "traffic_tap.hpp"
 
 #include <algorithm>
+#include <array>
+#include <functional>
 #include <string>
+#include <thread>
 
 #include "troupe/serialization/type_registry.hpp"
 
@@ -28,15 +31,59 @@ std::string end_text(const node_id& node, actor_id id) {
   return to_string(node) + "/" + std::to_string(id);
 }
 
+// Threads with counts of their own; more threads than this share the blocks
+// there are (a node whose every detached actor talks to other nodes keeps a
+// bounded list).
+constexpr std::size_t max_counted_threads = 64;
+
+std::atomic<std::uint64_t> next_tap_id{1};
+
+// The blocks this thread counts in, by tap: a few taps at a time (one per
+// probed system in the process), replaced round robin.
+struct tap_cache_entry {
+  std::uint64_t tap = 0;
+  traffic_tap::thread_counts* counts = nullptr;
+};
+constexpr std::size_t cached_taps = 4;
+thread_local std::array<tap_cache_entry, cached_taps> tap_cache;
+thread_local std::size_t tap_cache_next = 0;
+
 } // namespace
 
+traffic_tap::traffic_tap(node_id self, event_sink& sink, const std::atomic<mirror_level>& level)
+  : self_(self), sink_(sink), level_(level), id_(next_tap_id.fetch_add(1, std::memory_order_relaxed)) {}
+
+traffic_tap::thread_counts& traffic_tap::mine() {
+  for (auto& entry : tap_cache)
+    if (entry.tap == id_)
+      return *entry.counts;
+  return register_thread();
+}
+
+traffic_tap::thread_counts& traffic_tap::register_thread() {
+  thread_counts* counts;
+  {
+    std::lock_guard guard{threads_mtx_};
+    if (threads_.size() < max_counted_threads) {
+      threads_.push_back(std::make_unique<thread_counts>());
+      counts = threads_.back().get();
+    } else {
+      counts = threads_[std::hash<std::thread::id>{}(std::this_thread::get_id()) % threads_.size()].get();
+    }
+  }
+  tap_cache[tap_cache_next++ % cached_taps] = tap_cache_entry{id_, counts};
+  return *counts;
+}
+
 void traffic_tap::count(actor_id local, bool sent, std::size_t bytes) {
-  std::lock_guard guard{mtx_};
-  auto i = interval_.find(local);
-  if (i == interval_.end()) {
-    if (interval_.size() >= max_counted_actors)
+  auto& counts = mine();
+  std::lock_guard guard{counts.mtx};
+  auto& interval = counts.interval;
+  auto i = interval.find(local);
+  if (i == interval.end()) {
+    if (interval.size() >= max_counted_actors)
       return;
-    i = interval_.emplace(local, remote_traffic{local, 0, 0, 0}).first;
+    i = interval.emplace(local, remote_traffic{local, 0, 0, 0}).first;
   }
   (sent ? i->second.sent : i->second.received) += 1;
   i->second.bytes += bytes;
@@ -72,14 +119,32 @@ void traffic_tap::undeliverable(const node_id& node, actor_id receiver, const er
 }
 
 std::vector<remote_traffic> traffic_tap::take(std::size_t limit) {
-  std::vector<remote_traffic> out;
+  std::vector<thread_counts*> blocks;
   {
-    std::lock_guard guard{mtx_};
-    out.reserve(interval_.size());
-    for (auto& [id, t] : interval_)
-      out.push_back(t);
-    interval_.clear();
+    std::lock_guard guard{threads_mtx_};
+    for (auto& b : threads_)
+      blocks.push_back(b.get());
   }
+  // Each thread's map is swapped out under its own lock, so a sender waits at
+  // most for one swap; the merging happens after.
+  std::unordered_map<actor_id, remote_traffic> sum;
+  for (auto* b : blocks) {
+    std::unordered_map<actor_id, remote_traffic> interval;
+    {
+      std::lock_guard guard{b->mtx};
+      interval.swap(b->interval);
+    }
+    for (auto& [id, t] : interval) {
+      auto& total = sum.try_emplace(id, remote_traffic{id, 0, 0, 0}).first->second;
+      total.sent += t.sent;
+      total.received += t.received;
+      total.bytes += t.bytes;
+    }
+  }
+  std::vector<remote_traffic> out;
+  out.reserve(sum.size());
+  for (auto& [id, t] : sum)
+    out.push_back(t);
   std::sort(out.begin(), out.end(), [](const remote_traffic& x, const remote_traffic& y) {
     return x.sent + x.received > y.sent + y.received
            || (x.sent + x.received == y.sent + y.received && x.actor < y.actor);

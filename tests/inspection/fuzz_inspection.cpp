@@ -6,17 +6,23 @@
 // it: every input must decode or yield an error, and a decoded message must
 // re-encode to the same bytes. With TROUPE_FUZZ_SEEDS=DIR it first writes one
 // well-formed message of each record into DIR, so that the fuzzer starts from
-// the type names it cannot guess.
+// the type names it cannot guess. Every input is also read as the head of an
+// HTTP request (the web endpoint's parser): it parses or is refused with a
+// reason, and a parsed one holds what the parser promises.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "troupe/inspection/nexus.hpp"
+#include "troupe/inspection/node_statistics.hpp"
 #include "troupe/serialization.hpp"
+
+#include "http/http_request.hpp"
 
 namespace {
 
@@ -38,6 +44,8 @@ void write_seeds(const std::string& dir) {
   stats.host.host = "host";
   stats.host.interfaces.push_back({"lo", {"127.0.0.1"}, true});
   stats.connected_nodes = {"a", "b"};
+  stats.workers_since_start.push_back({1.5, 0.25, 0.25, 3});
+  stats.actor_groups.push_back({"ping_server", 2, 3, 2, 40});
   write_seed(dir, "node_statistics", make_message(stats));
   write_seed(dir, "probe_event", make_message(ins::probe_event{"node", {}, ins::event_kind::dead_letter, "x"}));
   ins::node_snapshot snap;
@@ -48,6 +56,22 @@ void write_seeds(const std::string& dir) {
   snap.actors.push_back(row);
   write_seed(dir, "node_snapshot", make_message(snap));
   write_seed(dir, "actor_details", make_message(ins::actor_details{row, {"a"}, {"b"}}));
+  std::ofstream{dir + "/http_get"} << "GET /metrics?name=a%20b HTTP/1.1\r\nHost: localhost\r\n\r\n";
+}
+
+// The web endpoint's parser on the same bytes.
+void check_http(const std::uint8_t* data, std::size_t size) {
+  std::string_view head{reinterpret_cast<const char*>(data), size};
+  std::string why;
+  auto req = ins::parse_request_head(head, why);
+  if (!req) {
+    if (why.empty())
+      std::abort();
+    return;
+  }
+  if (req->method.empty() || req->path.empty() || req->path.front() != '/')
+    std::abort();
+  (void)ins::query_value(req->query, "name");
 }
 
 } // namespace
@@ -60,6 +84,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  check_http(data, size);
   auto input = std::span<const std::byte>{reinterpret_cast<const std::byte*>(data), size};
   auto res = deserialize(input);
   if (!res) {

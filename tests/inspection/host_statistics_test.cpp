@@ -83,6 +83,19 @@ TEST(HostStatistics, process_cpu_reflects_a_busy_loop) {
   EXPECT_LE(x.machine_cpu, 1.0);
 }
 
+TEST(HostStatistics, cumulative_cpu_seconds_grow_with_a_busy_loop) {
+  auto before = troupe::inspection::host_figures();
+  burn_cpu(0.2);
+  auto after = troupe::inspection::host_figures();
+  EXPECT_GE(after.process_cpu_seconds - before.process_cpu_seconds, 0.15);
+  EXPECT_NEAR(after.process_cpu_seconds, process_cpu_seconds(), 0.05);
+  EXPECT_EQ(after.process_cpu, 0.0); // a load needs an earlier sample
+  EXPECT_GT(after.rss, 0u);
+  EXPECT_GT(after.ram_total, 0u);
+  host_sampler sampler;
+  EXPECT_GE(sampler.sample().process_cpu_seconds, after.process_cpu_seconds);
+}
+
 TEST(HostStatistics, first_sample_measures_from_construction) {
   host_sampler sampler;
   auto x = sampler.sample();

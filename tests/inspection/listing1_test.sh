@@ -12,39 +12,11 @@ set -euo pipefail
 nexus_bin=$1
 shell_bin=$2
 node_bin=$3
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do
-    kill -CONT "$p" 2>/dev/null || true
-    kill -KILL "$p" 2>/dev/null || true
-  done
-  wait 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-fail() {
-  echo "FAIL: $*" >&2
-  for f in "$work"/*.out "$work"/*.err; do
-    [ -s "$f" ] && { echo "--- $f" >&2; cat "$f" >&2; }
-  done
-  exit 1
-}
+source "$(dirname "${BASH_SOURCE[0]}")/process_test_lib.sh"
 
 # Heartbeats every 100 ms and a 1 s connection timeout: a frozen node is found
 # within about a second.
 net_opts=(--middleman.heartbeat-interval=100ms --middleman.connection-timeout=1s)
-
-# Waits (bounded) until `file` has a line matching `pattern`.
-wait_for_line() {
-  local file=$1 pattern=$2
-  for _ in $(seq 100); do
-    grep -q "$pattern" "$file" 2>/dev/null && return 0
-    sleep 0.1
-  done
-  fail "no line matching '$pattern' in $file"
-}
 
 # Starts a node named $1 with the given extra options; its stdin is a FIFO this
 # script holds open, so the node runs until the script ends.

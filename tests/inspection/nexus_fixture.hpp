@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "support/eventually.hpp"
 
 namespace troupe::test_support {
@@ -34,6 +36,23 @@ public:
 /// Whether `part` occurs in `text`.
 inline bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
+}
+
+/// Starts a system made from `cfg`, has an actor of it answer one request and
+/// returns what the program wrote to stderr meanwhile, or "no answer": a node
+/// with a bad inspection option must still start and work.
+inline std::string run_node_and_capture_stderr(const actor_system_config& cfg) {
+  ::testing::internal::CaptureStderr();
+  int got = 0;
+  {
+    actor_system sys{cfg};
+    scoped_actor self{sys};
+    auto x = sys.spawn([](event_based_actor*) -> behavior { return {[](int i) { return i + 1; }}; });
+    self->request(x, std::chrono::seconds{5}, 1).receive([&](int i) { got = i; }, [](error&) {});
+    anon_send_exit(x, exit_reason::user_shutdown);
+  }
+  auto err = ::testing::internal::GetCapturedStderr();
+  return got == 2 ? err : "no answer";
 }
 
 class nexus_fixture {

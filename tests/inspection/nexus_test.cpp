@@ -5,8 +5,13 @@
 // reported down when lost, and come back after the nexus restarts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "nexus_fixture.hpp"
@@ -44,6 +49,30 @@ bool receive_event(scoped_actor& self, const std::string& node, Pred pred) {
 class NexusTest : public ::testing::Test {
 protected:
   nexus_fixture fx;
+
+  // A probed node with a handle on a ping server of another, unprobed node.
+  struct remote_pair {
+    actor_system* node = nullptr;
+    actor server; // on the other node
+    actor proxy;  // the probed node's handle for it
+  };
+
+  // Sets up a remote_pair, with `listener` (of a client) hearing every report
+  // of the nexus from then on. A void function, for ASSERT.
+  void connect_remote_pair(remote_pair& rp, scoped_actor& listener) {
+    auto& node = fx.add_node();
+    auto& other = fx.add_client();
+    rp.node = &node;
+    rp.server = other.spawn<ping_server>();
+    auto port = other.middleman().publish(rp.server, 0, "127.0.0.1");
+    ASSERT_TRUE(port);
+    ASSERT_TRUE(fx.known(listener, node));
+    ASSERT_TRUE(ask<std::vector<ins::node_info>>(listener, fx.nexus_from(listener), ins::add_listener_atom{},
+                                                 actor_cast<actor>(listener.ctrl())));
+    auto proxy = node.middleman().remote_actor("127.0.0.1", *port);
+    ASSERT_TRUE(proxy);
+    rp.proxy = *proxy;
+  }
 };
 
 TEST_F(NexusTest, NodeIntroducesItself) {
@@ -76,6 +105,7 @@ TEST_F(NexusTest, StatisticsArriveEveryInterval) {
   }));
   EXPECT_EQ(stats.node, name);
   EXPECT_GE(stats.tracked_actors, 1u);
+  EXPECT_GT(stats.processed_messages, 0u); // the probe's own ticks, at least
   EXPECT_GT(stats.host.ram_total, 0u);
   EXPECT_GT(stats.host.rss, 0u);
   EXPECT_GE(stats.host.cpus, 1u);
@@ -366,28 +396,79 @@ TEST_F(NexusTest, HeadersMirrorShowsTrafficBetweenNodes) {
   anon_send_exit(server, exit_reason::user_shutdown);
 }
 
+// Senders on several threads at once: each thread counts on its own, and the
+// probe's statistics add the counts up, each message once.
+TEST_F(NexusTest, TrafficFromManyThreadsIsCountedOnce) {
+  auto& client = fx.add_client();
+  scoped_actor self{client};
+  remote_pair rp;
+  ASSERT_NO_FATAL_FAILURE(connect_remote_pair(rp, self));
+  auto& node = *rp.node;
+  auto proxy = rp.proxy;
+  constexpr int num_threads = 4;
+  constexpr std::uint64_t per_thread = 25;
+  std::vector<actor_id> senders(num_threads);
+  std::vector<std::uint64_t> answered(num_threads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < num_threads; ++t)
+    threads.emplace_back([&, t] {
+      scoped_actor sender{node};
+      senders[t] = sender->id();
+      for (std::uint64_t i = 0; i < per_thread; ++i)
+        sender->request(proxy, 5s, ping_atom_v).receive([&](pong_atom) { ++answered[t]; }, [](error&) {});
+    });
+  for (auto& t : threads)
+    t.join();
+  for (auto n : answered)
+    ASSERT_EQ(n, per_thread);
+  // Each interval reports what it saw: add them up until every sender has its
+  // messages, then take two more reports to catch any counted twice.
+  auto name = to_string(node.node());
+  std::map<actor_id, ins::remote_traffic> sum;
+  auto complete = [&] {
+    return std::all_of(senders.begin(), senders.end(), [&](actor_id id) { return sum[id].sent >= per_thread; });
+  };
+  int reports_after = 0;
+  auto deadline = std::chrono::steady_clock::now() + 10s;
+  while (reports_after < 2 && std::chrono::steady_clock::now() < deadline)
+    self->receive(
+      [&](ins::node_statistics& s) {
+        if (s.node != name)
+          return;
+        for (auto& t : s.remote_actors) {
+          sum[t.actor].sent += t.sent;
+          sum[t.actor].received += t.received;
+        }
+        if (complete())
+          ++reports_after;
+      },
+      [](ins::probe_event&) {}, [](ins::node_info&) {}, after(1s) >> [] {});
+  for (auto id : senders) {
+    EXPECT_EQ(sum[id].sent, per_thread) << "sender " << id;
+    // Each answer counts once at most. Not always all of them: in some runs
+    // one or two of a sender's last answers reach it through no delivery the
+    // tap sees (an open question in the network layer, see docs/inspection.md).
+    EXPECT_LE(sum[id].received, per_thread) << "sender " << id;
+  }
+  anon_send_exit(rp.server, exit_reason::user_shutdown);
+}
+
 // A message from the node to an actor on another node that ended: the node's
 // proxy for it is gone, and the probe reports the message it could not send.
 TEST_F(NexusTest, UndeliverableMessagesAreReported) {
-  auto& node = fx.add_node();
-  auto& other = fx.add_client();
-  auto server = other.spawn<ping_server>();
-  auto port = other.middleman().publish(server, 0, "127.0.0.1");
-  ASSERT_TRUE(port);
   auto& client = fx.add_client();
   scoped_actor self{client};
-  ASSERT_TRUE(fx.known(self, node));
-  ASSERT_TRUE(ask<std::vector<ins::node_info>>(self, fx.nexus_from(self), ins::add_listener_atom{},
-                                               actor_cast<actor>(self.ctrl())));
-  auto proxy = node.middleman().remote_actor("127.0.0.1", *port);
-  ASSERT_TRUE(proxy);
+  remote_pair rp;
+  ASSERT_NO_FATAL_FAILURE(connect_remote_pair(rp, self));
+  auto& node = *rp.node;
+  auto server = rp.server;
   scoped_actor local{node};
-  local->monitor(*proxy);
+  local->monitor(rp.proxy);
   anon_send_exit(server, exit_reason::user_shutdown);
   bool down = false;
   local->receive([&](down_msg&) { down = true; }, after(5s) >> [] {});
   ASSERT_TRUE(down);
-  local->send(*proxy, ping_atom_v);
+  local->send(rp.proxy, ping_atom_v);
   EXPECT_TRUE(receive_event(self, to_string(node.node()), [&](const ins::probe_event& ev) {
     return ev.kind == ins::event_kind::delivery_failed && contains(ev.text, "/" + std::to_string(server.id()));
   }));
@@ -437,17 +518,7 @@ TEST(ProbeOptions, BadNexusOptionLeavesTheNodeRunning) {
   actor_system_config cfg;
   cfg.load<net::middleman>().load<ins::probe>();
   ASSERT_FALSE(cfg.set("inspect.nexus", "no-port-here"));
-  ::testing::internal::CaptureStderr();
-  {
-    actor_system sys{cfg};
-    scoped_actor self{sys};
-    auto x = sys.spawn([](event_based_actor*) -> behavior { return {[](int i) { return i + 1; }}; });
-    int got = 0;
-    self->request(x, 5s, 1).receive([&](int i) { got = i; }, [](error&) {});
-    EXPECT_EQ(got, 2);
-    anon_send_exit(x, exit_reason::user_shutdown);
-  }
-  auto err = ::testing::internal::GetCapturedStderr();
+  auto err = test_support::run_node_and_capture_stderr(cfg);
   EXPECT_TRUE(contains(err, "inspect.nexus=no-port-here is not HOST:PORT")) << err;
 }
 

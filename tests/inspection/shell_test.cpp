@@ -73,6 +73,8 @@ TEST_F(ShellTest, ListingOneSession) {
   EXPECT_TRUE(contains(answer, "('pong')")) << answer;
   auto stats = run("statistics");
   EXPECT_TRUE(contains(stats, "rss")) << stats;
+  EXPECT_TRUE(contains(stats, " processed, ")) << stats;
+  EXPECT_TRUE(contains(stats, " dead letters")) << stats;
   EXPECT_TRUE(contains(stats, "control allowed")) << stats;
   auto top = run("top messages");
   EXPECT_TRUE(contains(top, "ping_server")) << top;

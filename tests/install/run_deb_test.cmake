@@ -7,8 +7,10 @@
 #   2. the packages hold what they should (headers, every part's library, the CMake
 #      package, the pkg-config files, the programs in /usr/bin);
 #   3. `apt-get install ./libtroupe-dev_*.deb` installs them system-wide;
-#   4. a consumer of every part is built and run against /usr through find_package and
-#      through pkg-config, with nothing pointing at troupe;
+#   4. a consumer of every part is built and run against /usr through find_package;
+#      pkg-config resolves every part's flags on its default path, and the consumer of
+#      the deepest part (inspection, on net, on core) is built and run with them (the
+#      install test compiles every part's with pkg-config already);
 #   5. `apt-get purge` removes the packages again, whatever step 4 gave.
 # It changes the system, so it runs only as root with apt-get and dpkg, and only where
 # no libtroupe-dev is installed already; otherwise it reports itself skipped.

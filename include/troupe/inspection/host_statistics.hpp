@@ -26,6 +26,7 @@ struct host_statistics {
   std::uint32_t cpus = 0;                    ///< online CPUs
   double machine_cpu = 0;                    ///< share of all CPUs' time busy since the previous sample, 0..1
   double process_cpu = 0;                    ///< this process's CPU time / wall time since the previous sample, 0..cpus
+  double process_cpu_seconds = 0;            ///< this process's CPU time (user and system) since it started
   std::uint64_t ram_total = 0;               ///< bytes, MemTotal
   std::uint64_t ram_available = 0;           ///< bytes, MemAvailable
   std::uint64_t ram_used = 0;                ///< bytes, ram_total - ram_available
@@ -50,6 +51,10 @@ private:
   std::chrono::steady_clock::time_point wall_time_; // when the previous sample was taken
 };
 
+/// The figures that need no earlier sample (everything but the two loads, which stay 0): for a reader that
+/// wants them now, such as a metrics scrape, without disturbing a sampler's intervals.
+host_statistics host_figures();
+
 /// Field list of a network_interface for troupe's serialization (saving and loading alike).
 template <class Inspector>
 bool inspect(Inspector& f, network_interface& x) {
@@ -60,9 +65,9 @@ bool inspect(Inspector& f, network_interface& x) {
 template <class Inspector>
 bool inspect(Inspector& f, host_statistics& x) {
   return f(field("host", x.host), field("os", x.os), field("cpus", x.cpus), field("machine_cpu", x.machine_cpu),
-           field("process_cpu", x.process_cpu), field("ram_total", x.ram_total),
-           field("ram_available", x.ram_available), field("ram_used", x.ram_used), field("rss", x.rss),
-           field("interfaces", x.interfaces));
+           field("process_cpu", x.process_cpu), field("process_cpu_seconds", x.process_cpu_seconds),
+           field("ram_total", x.ram_total), field("ram_available", x.ram_available), field("ram_used", x.ram_used),
+           field("rss", x.rss), field("interfaces", x.interfaces));
 }
 
 } // namespace troupe::inspection

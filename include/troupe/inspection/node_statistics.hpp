@@ -8,9 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "troupe/inspection/actor_group.hpp"
 #include "troupe/inspection/host_statistics.hpp"
 #include "troupe/inspection/remote_traffic.hpp"
 #include "troupe/inspection/wire_time.hpp"
+#include "troupe/inspection/worker_totals.hpp"
 #include "troupe/inspection/worker_utilization.hpp"
 #include "troupe/serialization/field.hpp"
 
@@ -18,16 +20,21 @@ namespace troupe::inspection {
 
 /// One node's figures at one moment.
 struct node_statistics {
-  std::string node;                            ///< the node (to_string(node_id))
-  std::chrono::system_clock::time_point taken; ///< when the probe read them
-  std::uint64_t running_actors = 0;            ///< live actors that are not hidden
-  std::uint64_t tracked_actors = 0;            ///< live actors that keep statistics
-  host_statistics host;                        ///< the machine and the process: CPU, RAM, RSS, interfaces
-  std::vector<std::string> connected_nodes;    ///< the nodes it has a connection to
-  std::vector<worker_utilization> workers;     ///< each scheduler worker over the last interval
-  std::vector<remote_traffic> remote_actors;   ///< the actors that exchanged most messages with other nodes in the
-                                               ///< last interval, most first (at most 16)
-  std::uint64_t events_dropped = 0;            ///< events that did not fit the probe's buffer since it started
+  std::string node;                               ///< the node (to_string(node_id))
+  std::chrono::system_clock::time_point taken;    ///< when the probe read them
+  std::uint64_t running_actors = 0;               ///< live actors that are not hidden
+  std::uint64_t tracked_actors = 0;               ///< live actors that keep statistics
+  std::uint64_t processed_messages = 0;           ///< messages handled since the system started (node_counters)
+  std::uint64_t dead_letters = 0;                 ///< messages to terminated actors since the system started
+  host_statistics host;                           ///< the machine and the process: CPU, RAM, RSS, interfaces
+  std::vector<std::string> connected_nodes;       ///< the nodes it has a connection to
+  std::vector<worker_utilization> workers;        ///< each scheduler worker over the last interval
+  std::vector<worker_totals> workers_since_start; ///< each scheduler worker since the probe started
+  std::vector<actor_group> actor_groups;          ///< the live actors with statistics, added up by name (at most 256
+                                                  ///< names, the rest in one group named "(other)")
+  std::vector<remote_traffic> remote_actors;      ///< the actors that exchanged most messages with other nodes in the
+                                                  ///< last interval, most first (at most 16)
+  std::uint64_t events_dropped = 0;               ///< events that did not fit the probe's buffer since it started
 };
 
 /// The fields of node_statistics, for the serialization (one function saves and loads).
@@ -35,8 +42,10 @@ template <class Inspector>
 bool inspect(Inspector& f, node_statistics& x) {
   wire_time taken{x.taken};
   if (!f(field("node", x.node), field("taken", taken.nanoseconds), field("running_actors", x.running_actors),
-         field("tracked_actors", x.tracked_actors), field("host", x.host), field("connected_nodes", x.connected_nodes),
-         field("workers", x.workers), field("remote_actors", x.remote_actors),
+         field("tracked_actors", x.tracked_actors), field("processed_messages", x.processed_messages),
+         field("dead_letters", x.dead_letters), field("host", x.host), field("connected_nodes", x.connected_nodes),
+         field("workers", x.workers), field("workers_since_start", x.workers_since_start),
+         field("actor_groups", x.actor_groups), field("remote_actors", x.remote_actors),
          field("events_dropped", x.events_dropped)))
     return false;
   x.taken = taken.get();

@@ -4,8 +4,11 @@
 // The per-node part of inspection, loaded with cfg.load<inspection::probe>()
 // after the middleman: it owns the inspect.* options, switches on the
 // statistics of every actor the program spawns, and, given a nexus, reports
-// the node's statistics and events to it and serves its requests.
+// the node's statistics and events to it and serves its requests; given
+// inspect.http, it serves the node's metrics to scrapers.
+#include <cstdint>
 #include <memory>
+#include <string>
 
 #include "troupe/actor.hpp"
 
@@ -20,6 +23,8 @@ class actor_system;
 namespace troupe::inspection {
 
 struct probe_shared;
+class node_collector;
+class http_server;
 
 /// The probe module of one actor system.
 class probe final : public actor_system_module {
@@ -50,10 +55,17 @@ public:
   const settings& config() const noexcept { return settings_; }
 
 private:
+  /// With inspect.nexus: starts the actor that reports to it.
+  void start_reporting();
+  /// With inspect.http: serves the node's metrics until stop().
+  void start_http(const std::string& host, std::uint16_t port);
+
   actor_system& sys_;
   settings settings_;
-  std::shared_ptr<probe_shared> shared_; // with a nexus: the events on their way and the mirror level
-  actor agent_;                          // with a nexus: the actor that reports to it
+  std::shared_ptr<node_collector> collector_; // with a nexus or inspect.http: what statistics start from
+  std::shared_ptr<probe_shared> shared_;      // with a nexus: the events on their way and the mirror level
+  actor agent_;                               // with a nexus: the actor that reports to it
+  std::shared_ptr<http_server> http_;         // with inspect.http: the web endpoint
 };
 
 } // namespace troupe::inspection

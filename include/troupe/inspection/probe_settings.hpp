@@ -19,6 +19,9 @@ struct probe_settings {
   std::string mirror = "events";
   /// inspect.allow-control: whether the nexus's clients may send to and kill this node's actors.
   bool allow_control = false;
+  /// inspect.http: PORT or HOST:PORT (127.0.0.1 when only a port is given) where the node serves its metrics
+  /// (/metrics, Prometheus' text format); empty: off.
+  std::string http;
 };
 
 } // namespace troupe::inspection

@@ -92,6 +92,8 @@ void print_statistics(std::ostream& out, const node_info& node, const node_stati
   line(out, "host", h.host + ", pid " + std::to_string(node.pid) + ", " + h.os);
   line(out, "actors",
        std::to_string(s.running_actors) + " running, " + std::to_string(s.tracked_actors) + " with statistics");
+  line(out, "messages",
+       std::to_string(s.processed_messages) + " processed, " + std::to_string(s.dead_letters) + " dead letters");
   line(out, "cpu",
        "process " + fixed(s.host.process_cpu, 2) + " of " + std::to_string(h.cpus) + " CPUs, machine "
          + fixed(h.machine_cpu * 100, 1) + " %");

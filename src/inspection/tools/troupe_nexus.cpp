@@ -4,17 +4,26 @@
 //
 //   troupe-nexus --port=4242                  on 127.0.0.1:4242
 //   troupe-nexus --port=0 --bind=0.0.0.0      any free port, every interface
+//   troupe-nexus --inspect.http=9100          and every node's metrics at
+//                                             http://127.0.0.1:9100/metrics
 //
 // It prints "troupe-nexus listening on HOST:PORT" once it accepts probes, and
 // runs until SIGINT or SIGTERM.
 #include <csignal>
 #include <cstdio>
+#include <exception>
+#include <map>
+#include <memory>
 #include <string>
 
 #include "troupe/exec_main.hpp"
 #include "troupe/inspection/nexus.hpp"
 #include "troupe/net/middleman.hpp"
 #include "troupe/send.hpp"
+
+#include "../endpoint.hpp"
+#include "../http/http_server.hpp"
+#include "../nexus_metrics.hpp"
 
 using namespace troupe;
 
@@ -23,9 +32,12 @@ namespace {
 struct nexus_config : actor_system_config {
   std::uint16_t port = 4242;
   std::string bind = "127.0.0.1";
+  std::string http;
   nexus_config() {
     add_option("port", port, "the port probes and shells connect to (0: any free port)");
     add_option("bind", bind, "the address to listen on (127.0.0.1 unless told otherwise)");
+    add_option("inspect.http", http,
+               "PORT or HOST:PORT (host 127.0.0.1 by default) to serve every node's metrics at /metrics; empty: off");
   }
 };
 
@@ -49,9 +61,32 @@ int troupe_main(actor_system& sys, const nexus_config& cfg, const sigset_t& sign
     return 1;
   }
   std::printf("troupe-nexus listening on %s:%u\n", cfg.bind.c_str(), static_cast<unsigned>(*port));
+  std::unique_ptr<inspection::http_server> http;
+  if (!cfg.http.empty()) {
+    std::string host;
+    std::uint16_t http_port = 0;
+    if (!inspection::split_endpoint(cfg.http.find(':') == std::string::npos ? "127.0.0.1:" + cfg.http : cfg.http, host,
+                                    http_port)) {
+      std::fprintf(stderr, "troupe-nexus: --inspect.http=%s is not PORT or HOST:PORT\n", cfg.http.c_str());
+      anon_send_exit(nexus, exit_reason::user_shutdown);
+      return 1;
+    }
+    try {
+      http = std::make_unique<inspection::http_server>(
+        host, http_port,
+        std::map<std::string, inspection::http_handler>{{"/metrics", inspection::nexus_metrics_page(sys, nexus)}});
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "troupe-nexus: cannot serve metrics on %s: %s\n", cfg.http.c_str(), e.what());
+      anon_send_exit(nexus, exit_reason::user_shutdown);
+      return 1;
+    }
+    std::printf("troupe-nexus serving metrics on http://%s:%u/metrics\n", host.c_str(),
+                static_cast<unsigned>(http->port()));
+  }
   std::fflush(stdout);
   auto sig = wait_for_stop_signal(signals);
   std::printf("troupe-nexus: stopping on signal %d\n", sig);
+  http.reset(); // no scrape asks the nexus after this
   anon_send_exit(nexus, exit_reason::user_shutdown);
   return 0;
 }

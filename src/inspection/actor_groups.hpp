@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// Adds the tracked actors up by name, in one walk of the tracker: the per-kind
+// rows of metrics and dashboards.
+#include <cstddef>
+#include <vector>
+
+#include "troupe/detail/actor_tracker.hpp"
+#include "troupe/inspection/actor_group.hpp"
+
+namespace troupe::inspection {
+
+/// The largest number of names reported; the rest add up in one group.
+inline constexpr std::size_t max_actor_groups = 256;
+
+/// The name of the group that holds the actors of the names beyond max_actor_groups.
+inline constexpr const char* other_actors_group = "(other)";
+
+/// The live tracked actors by name, deepest mailbox first (then most actors, then name).
+std::vector<actor_group> group_actors(detail::actor_tracker& tracker);
+
+} // namespace troupe::inspection

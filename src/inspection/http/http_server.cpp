@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#include "http_server.hpp"
+
+#include <asio.hpp>
+
+#include <chrono>
+#include <exception>
+#include <thread>
+#include <utility>
+
+#include "troupe/scheduler/parking.hpp" // detail::set_thread_name
+
+namespace troupe::inspection {
+
+namespace {
+
+using asio::ip::tcp;
+using namespace std::chrono_literals;
+
+// Connections served at once; more are closed as they come.
+constexpr int max_connections = 64;
+// How long a client may take to send its request head.
+constexpr auto request_timeout = 10s;
+
+std::string response_text(const http_response& r, bool with_body) {
+  std::string out = "HTTP/1.1 " + std::to_string(r.status) + " " + http_server::reason(r.status) + "\r\n";
+  out += "Content-Type: " + r.content_type + "\r\n";
+  out += "Content-Length: " + std::to_string(r.body.size()) + "\r\n";
+  out += "Cache-Control: no-store\r\nConnection: close\r\n\r\n";
+  if (with_body)
+    out += r.body;
+  return out;
+}
+
+http_response plain(int status, std::string text) {
+  http_response r;
+  r.status = status;
+  r.body = std::move(text) + "\n";
+  return r;
+}
+
+} // namespace
+
+struct http_server::impl {
+  int connections = 0; // touched on the server's thread only; first: sessions outlive the rest
+  asio::io_context io;
+  tcp::acceptor acceptor{io};
+  std::map<std::string, http_handler> routes;
+  std::thread thread;
+
+  class session;
+
+  void accept();
+  http_response answer(const std::string& head, bool& with_body);
+};
+
+class http_server::impl::session : public std::enable_shared_from_this<session> {
+public:
+  session(impl& owner, tcp::socket socket) : owner_(owner), socket_(std::move(socket)), timer_(owner.io) {
+    ++owner_.connections;
+  }
+  ~session() { --owner_.connections; }
+
+  void start() {
+    timer_.expires_after(request_timeout);
+    timer_.async_wait([self = shared_from_this()](std::error_code ec) {
+      if (!ec) {
+        std::error_code ignored;
+        self->socket_.close(ignored); // a client that never finished its request
+      }
+    });
+    asio::async_read_until(socket_, asio::dynamic_buffer(buffer_, max_request_head), "\r\n\r\n",
+                           [self = shared_from_this()](std::error_code ec, std::size_t n) { self->on_head(ec, n); });
+  }
+
+private:
+  void on_head(std::error_code ec, std::size_t n) {
+    timer_.cancel();
+    if (ec == asio::error::not_found) { // the head outgrew the buffer
+      respond(response_text(plain(431, "request head too long"), true));
+      return;
+    }
+    if (ec)
+      return; // the client went away
+    bool with_body = true;
+    auto r = owner_.answer(buffer_.substr(0, n), with_body);
+    respond(response_text(r, with_body));
+  }
+
+  void respond(std::string text) {
+    out_ = std::move(text);
+    asio::async_write(socket_, asio::buffer(out_), [self = shared_from_this()](std::error_code, std::size_t) {
+      std::error_code ignored;
+      self->socket_.shutdown(tcp::socket::shutdown_both, ignored);
+      self->socket_.close(ignored);
+    });
+  }
+
+  impl& owner_;
+  tcp::socket socket_;
+  asio::steady_timer timer_;
+  std::string buffer_;
+  std::string out_;
+};
+
+void http_server::impl::accept() {
+  acceptor.async_accept([this](std::error_code ec, tcp::socket socket) {
+    if (ec == asio::error::operation_aborted)
+      return;
+    if (!ec) {
+      if (connections < max_connections)
+        std::make_shared<session>(*this, std::move(socket))->start();
+      // else: the socket closes as it goes out of scope
+    }
+    accept();
+  });
+}
+
+http_response http_server::impl::answer(const std::string& head, bool& with_body) {
+  std::string why;
+  auto req = parse_request_head(head, why);
+  if (!req)
+    return plain(400, why);
+  if (req->method == "HEAD")
+    with_body = false;
+  else if (req->method != "GET")
+    return plain(405, "only GET and HEAD");
+  auto i = routes.find(req->path);
+  if (i == routes.end())
+    return plain(404, "no such page: " + req->path);
+  try {
+    return i->second(*req);
+  } catch (const std::exception& e) {
+    return plain(500, e.what());
+  } catch (...) {
+    return plain(500, "the handler failed");
+  }
+}
+
+http_server::http_server(const std::string& host, std::uint16_t port, std::map<std::string, http_handler> routes)
+  : impl_(std::make_unique<impl>()) {
+  impl_->routes = std::move(routes);
+  tcp::resolver resolver{impl_->io};
+  auto ep = resolver.resolve(host, std::to_string(port), tcp::resolver::passive | tcp::resolver::numeric_service)
+              .begin()
+              ->endpoint();
+  impl_->acceptor.open(ep.protocol());
+  impl_->acceptor.set_option(tcp::acceptor::reuse_address(true));
+  impl_->acceptor.bind(ep);
+  impl_->acceptor.listen();
+  impl_->accept();
+  impl_->thread = std::thread{[this] {
+    scheduler::detail::set_thread_name("troupe.http");
+    impl_->io.run();
+  }};
+}
+
+http_server::~http_server() {
+  impl_->io.stop();
+  if (impl_->thread.joinable())
+    impl_->thread.join();
+}
+
+std::uint16_t http_server::port() const noexcept {
+  std::error_code ec;
+  auto ep = impl_->acceptor.local_endpoint(ec);
+  return ec ? 0 : ep.port();
+}
+
+const char* http_server::reason(int status) noexcept {
+  switch (status) {
+    case 200:
+      return "OK";
+    case 400:
+      return "Bad Request";
+    case 403:
+      return "Forbidden";
+    case 404:
+      return "Not Found";
+    case 405:
+      return "Method Not Allowed";
+    case 431:
+      return "Request Header Fields Too Large";
+    case 500:
+      return "Internal Server Error";
+    case 503:
+      return "Service Unavailable";
+    default:
+      return "Unknown";
+  }
+}
+
+} // namespace troupe::inspection
