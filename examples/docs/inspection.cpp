@@ -39,5 +39,16 @@ int main() {
   DOC_CHECK(snap.actors.front().id == echo.id());
   DOC_CHECK(snap.actors.front().processed >= 2); // the third answer may be a message ahead of its count
   DOC_CHECK(snap.actors.front().name == "actor");
+
+  // [snippet counters]
+  node_counters counts = sys.counters(); // kept with or without the probe
+  std::printf("%llu actors running, %llu messages processed, %llu dead letters\n",
+              static_cast<unsigned long long>(counts.running_actors),
+              static_cast<unsigned long long>(counts.processed_messages),
+              static_cast<unsigned long long>(counts.dead_letters));
+  // [/snippet]
+  DOC_CHECK(counts.running_actors == 1);
+  DOC_CHECK(counts.processed_messages >= 6); // three requests handled on a worker, three answers taken by `self`
+  DOC_CHECK(counts.dead_letters == 0);
   return doc::result();
 }
