@@ -278,9 +278,12 @@ TEST(opencl_kernel_actor, a_running_kernel_does_not_hold_the_only_worker) {
   // The kernel must still run when the echo comes back. On a loaded machine
   // (sanitizers, parallel tests) a worker may wait longer than a short
   // kernel runs: then the run shows nothing either way and the next one
-  // runs a kernel four times as long.
+  // runs a kernel three times as long (each length fits the kernel's int).
   bool shown = false;
-  for (int iterations = 200'000'000, attempt = 0; attempt < 3 && !shown; iterations *= 4, ++attempt) {
+  constexpr int lengths[] = {200'000'000, 600'000'000, 1'800'000'000};
+  for (int iterations : lengths) {
+    if (shown)
+      break;
     auto start = std::chrono::steady_clock::now();
     self->send(*spin, iterations);
     int echoed = 0;
