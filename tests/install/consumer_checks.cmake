@@ -108,6 +108,12 @@ function(check_consumers kind prefix shared build_type system_wide)
   if(NOT system_wide)
     list(APPEND configure_args "-DCMAKE_PREFIX_PATH=${prefix}")
   endif()
+  # The consumers test finding, compiling against and linking the package, not
+  # optimised code: whatever the configuration, they compile without
+  # optimisation or debug information, in about half the time.
+  foreach(config IN ITEMS DEBUG RELEASE RELWITHDEBINFO MINSIZEREL)
+    list(APPEND configure_args "-DCMAKE_CXX_FLAGS_${config}=-O0")
+  endforeach()
   if(NOT build_type STREQUAL "")
     list(APPEND configure_args "-DCMAKE_BUILD_TYPE=${build_type}")
   endif()
@@ -177,10 +183,12 @@ function(check_consumers kind prefix shared build_type system_wide)
       message(FATAL_ERROR "install test: pkg-config --cflags --libs ${modules} failed: ${pc_err}")
     endif()
     message(STATUS "install test: ${kind}: pkg-config --cflags --libs ${modules}: ${pc_flags}")
-    # System-wide, the flags of every part are resolved, and one consumer, of
-    # the part with the longest chain of parts below it, is built and run with
-    # them: the prefix runs above compiled each part's already.
-    if(system_wide AND NOT part STREQUAL pc_sample_part)
+    # For the static libraries in a prefix, every part's consumer is built and
+    # run with these flags. For the shared ones and system-wide, the flags of
+    # every part are resolved, and one consumer, of the part with the longest
+    # chain of parts below it, is built and run with them: the CMake consumers
+    # build every part's either way.
+    if((shared OR system_wide) AND NOT part STREQUAL pc_sample_part)
       continue()
     endif()
     separate_arguments(pc_flags UNIX_COMMAND "${pc_flags}")

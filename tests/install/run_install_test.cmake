@@ -7,7 +7,8 @@
 #      static or shared);
 #   2. configure, build and run a consumer of every part (tests/install/consumer)
 #      against that prefix only, with find_package(troupe COMPONENTS ...);
-#   3. compile and run each consumer with `pkg-config --cflags --libs troupe-<part>`;
+#   3. resolve each part's `pkg-config --cflags --libs troupe-<part>`, and compile and
+#      run each consumer with them (for a shared build, the deepest part's only);
 #   4. build the other kind of library (BUILD_SHARED_LIBS flipped) from the sources,
 #      the libraries only and without optimisation, install it and repeat 2 and 3.
 # Any failing step fails the test. The other kind's build directory is kept
