@@ -22,6 +22,8 @@ using namespace std::chrono_literals;
 constexpr int max_connections = 64;
 // How long a client may take to send its request head.
 constexpr auto request_timeout = 10s;
+// How long the server waits before it accepts again after a failed accept.
+constexpr auto accept_retry_delay = 100ms;
 
 std::string response_text(const http_response& r, bool with_body) {
   std::string out = "HTTP/1.1 " + std::to_string(r.status) + " " + http_server::reason(r.status) + "\r\n";
@@ -46,6 +48,7 @@ struct http_server::impl {
   int connections = 0; // touched on the server's thread only; first: sessions outlive the rest
   asio::io_context io;
   tcp::acceptor acceptor{io};
+  asio::steady_timer retry{io}; // after a failed accept
   std::map<std::string, http_handler> routes;
   std::thread thread;
 
@@ -108,11 +111,19 @@ void http_server::impl::accept() {
   acceptor.async_accept([this](std::error_code ec, tcp::socket socket) {
     if (ec == asio::error::operation_aborted)
       return;
-    if (!ec) {
-      if (connections < max_connections)
-        std::make_shared<session>(*this, std::move(socket))->start();
-      // else: the socket closes as it goes out of scope
+    if (ec) {
+      // Out of descriptors or memory, say: accepting again at once would
+      // only fail again, so wait a little and let the sessions finish.
+      retry.expires_after(accept_retry_delay);
+      retry.async_wait([this](std::error_code wait_ec) {
+        if (!wait_ec)
+          accept();
+      });
+      return;
     }
+    if (connections < max_connections)
+      std::make_shared<session>(*this, std::move(socket))->start();
+    // else: the socket closes as it goes out of scope
     accept();
   });
 }
