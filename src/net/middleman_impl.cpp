@@ -6,6 +6,7 @@
 #include <chrono>
 #include <future>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 
 #include "log_component.hpp"
@@ -52,6 +53,17 @@ auto middleman_impl::run_on_io(F f) -> decltype(f()) {
   auto done = std::make_shared<std::promise<result>>();
   auto fut = done->get_future();
   asio::post(io_, [done, f = std::move(f)]() mutable { done->set_value(f()); });
+  // At shutdown the loop may stop before it runs this (its handlers then wait
+  // for a restart that never comes): answer as a stopped middleman would (an
+  // error, or nothing connected, queued or found) instead of waiting forever.
+  while (fut.wait_for(std::chrono::milliseconds{20}) != std::future_status::ready) {
+    if (io_.stopped()) {
+      if constexpr (std::is_constructible_v<result, error>)
+        return result{error{sec::invalid_state, "the middleman has stopped"}};
+      else
+        return result{};
+    }
+  }
   return fut.get();
 }
 
