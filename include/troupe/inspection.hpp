@@ -4,6 +4,7 @@
 // troupe::inspection: runtime inspection of a node's actors (docs/inspection.md).
 #include "troupe/inspection/actor_details.hpp"
 #include "troupe/inspection/actor_snapshot.hpp"
+#include "troupe/inspection/busy_actor.hpp"
 #include "troupe/inspection/duration_summary.hpp"
 #include "troupe/inspection/host_statistics.hpp"
 #include "troupe/inspection/mirror_level.hpp"

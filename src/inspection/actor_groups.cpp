@@ -13,19 +13,58 @@
 
 namespace troupe::inspection {
 
-std::vector<actor_group> group_actors(detail::actor_tracker& tracker) {
+namespace {
+
+struct busy_candidate {
+  actor_id id;
+  const char* name;
+  std::uint64_t depth;
+  std::uint64_t processed;
+};
+
+bool busier(const busy_candidate& x, const busy_candidate& y) noexcept {
+  if (x.depth != y.depth)
+    return x.depth > y.depth;
+  if (x.processed != y.processed)
+    return x.processed > y.processed;
+  return x.id < y.id;
+}
+
+// Keeps the max_busy_actors busiest seen, busiest first: a few compares per actor.
+void offer(std::vector<busy_candidate>& top, const busy_candidate& c) {
+  if (top.size() == max_busy_actors && !busier(c, top.back()))
+    return;
+  auto at = std::upper_bound(top.begin(), top.end(), c, busier);
+  top.insert(at, c);
+  if (top.size() > max_busy_actors)
+    top.pop_back();
+}
+
+} // namespace
+
+std::vector<actor_group> group_actors(detail::actor_tracker& tracker, std::vector<busy_actor>* busiest) {
   // Names are mostly the same few string literals: group by pointer in the
   // walk (no string built per actor), then merge equal texts.
   std::unordered_map<const char*, actor_group> by_pointer;
+  std::vector<busy_candidate> top;
+  top.reserve(max_busy_actors + 1);
   tracker.for_each([&](detail::actor_statistics& s) {
     auto* self = s.ctrl()->get();
     auto& g = by_pointer[self->name()];
     auto depth = detail::actor_tracker::waiting(s);
+    auto processed = s.processed.get();
     ++g.actors;
     g.mailbox_depth += depth;
     g.max_mailbox_depth = std::max(g.max_mailbox_depth, depth);
-    g.processed += s.processed.get();
+    g.processed += processed;
+    if (busiest != nullptr)
+      offer(top, busy_candidate{s.ctrl()->id(), self->name(), depth, processed});
   });
+  if (busiest != nullptr) {
+    busiest->clear();
+    for (auto& c : top)
+      busiest->push_back(busy_actor{c.id, c.name != nullptr ? c.name : "", c.depth, c.processed});
+  }
   std::unordered_map<std::string_view, actor_group> by_name;
   for (auto& [ptr, g] : by_pointer) {
     auto& merged = by_name[std::string_view{ptr != nullptr ? ptr : ""}];

@@ -8,6 +8,7 @@
 
 #include "troupe/detail/actor_tracker.hpp"
 #include "troupe/inspection/actor_group.hpp"
+#include "troupe/inspection/busy_actor.hpp"
 
 namespace troupe::inspection {
 
@@ -17,7 +18,11 @@ inline constexpr std::size_t max_actor_groups = 256;
 /// The name of the group that holds the actors of the names beyond max_actor_groups.
 inline constexpr const char* other_actors_group = "(other)";
 
-/// The live tracked actors by name, deepest mailbox first (then most actors, then name).
-std::vector<actor_group> group_actors(detail::actor_tracker& tracker);
+/// How many of a node's busiest actors its statistics name.
+inline constexpr std::size_t max_busy_actors = 5;
+
+/// The live tracked actors by name, deepest mailbox first (then most actors, then name). With `busiest`, in the
+/// same walk: the max_busy_actors actors with the deepest mailboxes (then the most messages handled), busiest first.
+std::vector<actor_group> group_actors(detail::actor_tracker& tracker, std::vector<busy_actor>* busiest = nullptr);
 
 } // namespace troupe::inspection

@@ -39,7 +39,7 @@ node_statistics node_collector::collect() {
   stats.dead_letters = counts.dead_letters;
   auto& tracker = sys_.tracker();
   stats.tracked_actors = tracker.size();
-  stats.actor_groups = group_actors(tracker);
+  stats.actor_groups = group_actors(tracker, &stats.busiest_actors);
   {
     std::lock_guard guard{mtx_};
     stats.workers_since_start =

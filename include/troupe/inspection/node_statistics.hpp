@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "troupe/inspection/actor_group.hpp"
+#include "troupe/inspection/busy_actor.hpp"
 #include "troupe/inspection/host_statistics.hpp"
 #include "troupe/inspection/remote_traffic.hpp"
 #include "troupe/inspection/wire_time.hpp"
@@ -32,6 +33,8 @@ struct node_statistics {
   std::vector<worker_totals> workers_since_start; ///< each scheduler worker since the probe started
   std::vector<actor_group> actor_groups;          ///< the live actors with statistics, added up by name (at most 256
                                                   ///< names, the rest in one group named "(other)")
+  std::vector<busy_actor> busiest_actors;         ///< the actors with the deepest mailboxes, then the most messages
+                                                  ///< handled, busiest first (at most 5)
   std::vector<remote_traffic> remote_actors;      ///< the actors that exchanged most messages with other nodes in the
                                                   ///< last interval, most first (at most 16)
   std::uint64_t events_dropped = 0;               ///< events that did not fit the probe's buffer since it started
@@ -45,8 +48,8 @@ bool inspect(Inspector& f, node_statistics& x) {
          field("tracked_actors", x.tracked_actors), field("processed_messages", x.processed_messages),
          field("dead_letters", x.dead_letters), field("host", x.host), field("connected_nodes", x.connected_nodes),
          field("workers", x.workers), field("workers_since_start", x.workers_since_start),
-         field("actor_groups", x.actor_groups), field("remote_actors", x.remote_actors),
-         field("events_dropped", x.events_dropped)))
+         field("actor_groups", x.actor_groups), field("busiest_actors", x.busiest_actors),
+         field("remote_actors", x.remote_actors), field("events_dropped", x.events_dropped)))
     return false;
   x.taken = taken.get();
   return true;
