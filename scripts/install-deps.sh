@@ -72,6 +72,10 @@ PACKAGES=(
   # its test; Prometheus and its promtool to lint and scrape the metrics a node and the
   # nexus serve (inspect.http) in tests/inspection/prometheus_test.sh.
   libedit-dev tmux prometheus
+  # The dashboard's JSON (nlohmann/json, header-only, built in), and the browser
+  # that tests the dashboard headless, driven through chromedriver
+  # (tests/inspection/dashboard_test.sh).
+  nlohmann-json3-dev chromium chromium-driver
 )
 
 usage() {

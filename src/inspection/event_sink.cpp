@@ -33,11 +33,18 @@ std::string actor_text(const abstract_actor& x) {
 event_sink::event_sink(std::string node, event_buffer& buffer, const std::atomic<mirror_level>& level)
   : node_(std::move(node)), buffer_(buffer), level_(level) {}
 
+bool event_sink::keep(event_kind kind, std::string text) {
+  probe_event e{node_, std::chrono::system_clock::now(), kind, cut(std::move(text))};
+  if (log_)
+    log_->add(e);
+  return reader_ && buffer_.push(std::move(e));
+}
+
 void event_sink::record(event_kind kind, std::string text) noexcept {
   if (!enabled())
     return;
   try {
-    if (buffer_.push(probe_event{node_, std::chrono::system_clock::now(), kind, cut(std::move(text))}) && reader_)
+    if (keep(kind, std::move(text)))
       anon_send(reader_, wake_atom{});
   } catch (...) {
     // Out of memory while reporting: the event is lost, the node goes on.
@@ -48,7 +55,7 @@ void event_sink::record_here(event_kind kind, std::string text) noexcept {
   if (!enabled())
     return;
   try {
-    buffer_.push(probe_event{node_, std::chrono::system_clock::now(), kind, cut(std::move(text))});
+    keep(kind, std::move(text));
   } catch (...) {}
 }
 

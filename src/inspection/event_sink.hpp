@@ -5,6 +5,7 @@
 // turned into events, kept in the bounded buffer, and the probe's actor woken
 // once per batch to send them on.
 #include <atomic>
+#include <memory>
 #include <string>
 
 #include "troupe/actor.hpp"
@@ -12,6 +13,7 @@
 #include "troupe/atom.hpp"
 #include "troupe/inspection/mirror_level.hpp"
 
+#include "dashboard/event_log.hpp"
 #include "event_buffer.hpp"
 
 namespace troupe::inspection {
@@ -24,8 +26,12 @@ public:
   /// Events of node `node` go to `buffer` while the mirror level is events or more.
   event_sink(std::string node, event_buffer& buffer, const std::atomic<mirror_level>& level);
 
-  /// The actor to wake when the buffer gets its first event; set before the sink is installed.
+  /// The actor to wake when the buffer gets its first event; set before the sink is installed. Without one, the
+  /// buffer stays empty (no one would read it).
   void set_reader(actor reader) { reader_ = std::move(reader); }
+
+  /// A log that keeps a copy of every event (the dashboard's); set before the sink is installed.
+  void set_log(std::shared_ptr<event_log> log) { log_ = std::move(log); }
 
   /// Adds an event of this node, unless the mirror level is off, and wakes the reader for the first of a batch
   /// (any thread once the sink is installed). Never throws: an event it cannot make is dropped.
@@ -42,7 +48,11 @@ private:
   std::string node_;
   event_buffer& buffer_;
   const std::atomic<mirror_level>& level_;
+  // Adds the event to the buffer (for the reader) and the log; true if it was the buffer's first.
+  bool keep(event_kind kind, std::string text);
+
   actor reader_;
+  std::shared_ptr<event_log> log_;
 };
 
 } // namespace troupe::inspection

@@ -13,6 +13,8 @@
 #include "troupe/net/middleman.hpp"
 #include "troupe/send.hpp"
 
+#include "dashboard/dashboard_routes.hpp"
+#include "dashboard/node_source.hpp"
 #include "endpoint.hpp"
 #include "http/http_server.hpp"
 #include "node_collector.hpp"
@@ -75,6 +77,8 @@ void probe::start() {
     serve_http = false;
   }
   collector_ = std::make_shared<node_collector>(sys_);
+  if (serve_http)
+    dashboard_events_ = std::make_shared<event_log>();
   if (!settings_.nexus.empty())
     start_reporting();
   if (serve_http)
@@ -108,12 +112,20 @@ void probe::start_reporting() {
   shared_ = std::make_shared<probe_shared>(sys_.node(), event_capacity, *level);
   agent_ = spawn_probe_agent(sys_, std::move(as), shared_, collector_);
   shared_->sink.set_reader(agent_);
+  shared_->sink.set_log(dashboard_events_);
   shared_->traffic.set_own(agent_.id());
   sys_.set_actor_events(&shared_->sink);
   sys_.middleman().set_message_tap(&shared_->traffic);
 }
 
 void probe::start_http(const std::string& host, std::uint16_t port) {
+  if (!shared_) {
+    // No nexus: the node's events go to its dashboard only.
+    auto level = parse_mirror_level(settings_.mirror).value_or(mirror_level::events);
+    shared_ = std::make_shared<probe_shared>(sys_.node(), event_capacity, level);
+    shared_->sink.set_log(dashboard_events_);
+    sys_.set_actor_events(&shared_->sink);
+  }
   auto page = [collector = collector_, shared = shared_](const http_request&) {
     auto stats = collector->collect();
     if (shared)
@@ -123,8 +135,11 @@ void probe::start_http(const std::string& host, std::uint16_t port) {
     r.body = prometheus_text({metrics_node{&stats, nullptr}}, false);
     return r;
   };
+  http_routes routes;
+  routes.get["/metrics"] = page;
+  add_dashboard_routes(routes, std::make_shared<node_source>(sys_, collector_, settings_, dashboard_events_));
   try {
-    http_ = std::make_shared<http_server>(host, port, std::map<std::string, http_handler>{{"/metrics", page}});
+    http_ = std::make_shared<http_server>(host, port, std::move(routes));
   } catch (const std::exception& e) {
     report_bad_option("inspect.http: cannot listen on " + host + ":" + std::to_string(port) + ": " + e.what(),
                       "serve metrics");
@@ -134,9 +149,10 @@ void probe::start_http(const std::string& host, std::uint16_t port) {
 void probe::stop() {
   sys_.tracker().enable(false);
   http_.reset(); // joins its thread: no scrape reads the system after this
+  if (shared_)
+    sys_.set_actor_events(nullptr);
   if (!agent_)
     return;
-  sys_.set_actor_events(nullptr);
   sys_.middleman().set_message_tap(nullptr);
   anon_send_exit(agent_, exit_reason::user_shutdown);
   agent_ = actor{};

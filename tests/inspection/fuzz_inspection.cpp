@@ -57,6 +57,7 @@ void write_seeds(const std::string& dir) {
   write_seed(dir, "node_snapshot", make_message(snap));
   write_seed(dir, "actor_details", make_message(ins::actor_details{row, {"a"}, {"b"}}));
   std::ofstream{dir + "/http_get"} << "GET /metrics?name=a%20b HTTP/1.1\r\nHost: localhost\r\n\r\n";
+  std::ofstream{dir + "/http_post"} << "POST /api/send HTTP/1.1\r\nContent-Length: 12\r\n\r\n";
 }
 
 // The web endpoint's parser on the same bytes.
@@ -72,6 +73,12 @@ void check_http(const std::uint8_t* data, std::size_t size) {
   if (req->method.empty() || req->path.empty() || req->path.front() != '/')
     std::abort();
   (void)ins::query_value(req->query, "name");
+  int status = 0;
+  auto length = ins::body_length(*req, status, why);
+  if (!length && (why.empty() || (status != 400 && status != 413)))
+    std::abort();
+  if (length && *length > ins::max_request_body)
+    std::abort();
 }
 
 } // namespace

@@ -23,6 +23,7 @@
 
 #include "http/http_request.hpp"
 #include "http/http_server.hpp"
+#include "http_test_client.hpp"
 #include "nexus_fixture.hpp"
 #include "nexus_metrics.hpp"
 #include "prometheus_text.hpp"
@@ -31,6 +32,9 @@ using namespace troupe;
 using namespace std::chrono_literals;
 using troupe::test_support::contains;
 using troupe::test_support::eventually;
+using troupe::test_support::free_port;
+using troupe::test_support::get;
+using troupe::test_support::http_exchange;
 using troupe::test_support::ping_server;
 
 namespace ins = troupe::inspection;
@@ -39,54 +43,11 @@ namespace metrics_test {
 
 namespace {
 
-// Sends `bytes` to 127.0.0.1:port and reads until the server closes.
-std::string http_exchange(std::uint16_t port, const std::string& bytes) {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0)
-    return "socket failed";
-  timeval tv{5, 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(port);
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    ::close(fd);
-    return "connect failed";
-  }
-  for (std::size_t sent = 0; sent < bytes.size();) {
-    auto n = ::send(fd, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
-    if (n <= 0)
-      break;
-    sent += static_cast<std::size_t>(n);
-  }
-  std::string out;
-  char buf[4096];
-  for (;;) {
-    auto n = ::recv(fd, buf, sizeof buf, 0);
-    if (n <= 0)
-      break;
-    out.append(buf, static_cast<std::size_t>(n));
-  }
-  ::close(fd);
-  return out;
-}
-
-std::string get(std::uint16_t port, const std::string& path) {
-  return http_exchange(port, "GET " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
-}
-
-// A port nobody listens on right now.
-std::uint16_t free_port() {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
-  socklen_t len = sizeof addr;
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-  ::close(fd);
-  return ntohs(addr.sin_port);
+// A server's routes that answer GET only.
+ins::http_routes get_routes(std::map<std::string, ins::http_handler> get) {
+  ins::http_routes routes;
+  routes.get = std::move(get);
+  return routes;
 }
 
 std::optional<ins::http_request> parse(const std::string& head, std::string& why) {
@@ -167,16 +128,16 @@ TEST(HttpRequest, QueryValuesArePercentDecoded) {
 // ---- the server on a real socket -----------------------------------------------
 
 TEST(HttpServer, AnswersRoutesAndRefusesWhatItCannotServe) {
-  ins::http_server server{
-    "127.0.0.1",
-    0,
-    {{"/hello",
-      [](const ins::http_request& r) {
-        ins::http_response out;
-        out.body = "hello " + ins::query_value(r.query, "who").value_or("?");
-        return out;
-      }},
-     {"/throws", [](const ins::http_request&) -> ins::http_response { throw std::runtime_error("boom"); }}}};
+  ins::http_server server{"127.0.0.1", 0,
+                          get_routes({{"/hello",
+                                       [](const ins::http_request& r) {
+                                         ins::http_response out;
+                                         out.body = "hello " + ins::query_value(r.query, "who").value_or("?");
+                                         return out;
+                                       }},
+                                      {"/throws", [](const ins::http_request&) -> ins::http_response {
+                                         throw std::runtime_error("boom");
+                                       }}})};
   ASSERT_NE(server.port(), 0);
   auto ok = get(server.port(), "/hello?who=you");
   EXPECT_TRUE(contains(ok, "HTTP/1.1 200 OK\r\n")) << ok;
@@ -202,8 +163,8 @@ TEST(HttpServer, AnswersRoutesAndRefusesWhatItCannotServe) {
 }
 
 TEST(HttpServer, APortInUseIsAnError) {
-  ins::http_server first{"127.0.0.1", 0, {}};
-  EXPECT_THROW((ins::http_server{"127.0.0.1", first.port(), {}}), std::system_error);
+  ins::http_server first{"127.0.0.1", 0, ins::http_routes{}};
+  EXPECT_THROW((ins::http_server{"127.0.0.1", first.port(), ins::http_routes{}}), std::system_error);
 }
 
 // ---- the Prometheus text ------------------------------------------------------------
@@ -235,8 +196,9 @@ TEST(PrometheusText, ANodesFamiliesFollowPrometheusConventions) {
       std::string type;
       words >> name >> type;
       EXPECT_TRUE(typed.insert(name).second) << "a second TYPE for " << name;
-      if (type == "counter")
+      if (type == "counter") {
         EXPECT_TRUE(name.ends_with("_total")) << name;
+      }
     } else if (!line.starts_with("# HELP ")) {
       auto name = line.substr(0, line.find_first_of("{ "));
       EXPECT_TRUE(typed.contains(name)) << "a sample before its TYPE: " << line;
@@ -300,7 +262,7 @@ TEST(ProbeMetrics, ABadHttpOptionIsReportedAndTheNodeRuns) {
 }
 
 TEST(ProbeMetrics, APortInUseIsReportedAndTheNodeRuns) {
-  ins::http_server taken{"127.0.0.1", 0, {}};
+  ins::http_server taken{"127.0.0.1", 0, ins::http_routes{}};
   actor_system_config cfg;
   cfg.load<net::middleman>().load<ins::probe>();
   ASSERT_FALSE(cfg.set("inspect.http", "127.0.0.1:" + std::to_string(taken.port())));
@@ -315,7 +277,8 @@ TEST(NexusMetrics, TheNexusServesEveryNodesMetricsWithANodeLabel) {
   auto& client = fx.add_client();
   scoped_actor self{client};
   ASSERT_TRUE(fx.known(self, node));
-  ins::http_server http{"127.0.0.1", 0, {{"/metrics", ins::nexus_metrics_page(client, fx.nexus_from(self))}}};
+  ins::http_server http{"127.0.0.1", 0,
+                        get_routes({{"/metrics", ins::nexus_metrics_page(client, fx.nexus_from(self))}})};
   auto name = to_string(node.node());
   std::string page;
   EXPECT_TRUE(eventually([&] {

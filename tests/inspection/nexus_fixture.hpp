@@ -140,6 +140,9 @@ public:
     return *h;
   }
 
+  /// The system the nexus runs in.
+  actor_system& nexus_system() { return *nexus_sys_->sys; }
+
   inspection::nexus_actor nexus;
   std::uint16_t port = 0;
 

@@ -25,6 +25,7 @@ namespace troupe::inspection {
 struct probe_shared;
 class node_collector;
 class http_server;
+class event_log;
 
 /// The probe module of one actor system.
 class probe final : public actor_system_module {
@@ -57,15 +58,16 @@ public:
 private:
   /// With inspect.nexus: starts the actor that reports to it.
   void start_reporting();
-  /// With inspect.http: serves the node's metrics until stop().
+  /// With inspect.http: serves the node's metrics and dashboard until stop().
   void start_http(const std::string& host, std::uint16_t port);
 
   actor_system& sys_;
   settings settings_;
-  std::shared_ptr<node_collector> collector_; // with a nexus or inspect.http: what statistics start from
-  std::shared_ptr<probe_shared> shared_;      // with a nexus: the events on their way and the mirror level
-  actor agent_;                               // with a nexus: the actor that reports to it
-  std::shared_ptr<http_server> http_;         // with inspect.http: the web endpoint
+  std::shared_ptr<node_collector> collector_;   // with a nexus or inspect.http: what statistics start from
+  std::shared_ptr<probe_shared> shared_;        // with a nexus: the events on their way and the mirror level
+  actor agent_;                                 // with a nexus: the actor that reports to it
+  std::shared_ptr<event_log> dashboard_events_; // with inspect.http: the events the dashboard shows
+  std::shared_ptr<http_server> http_;           // with inspect.http: the web endpoint
 };
 
 } // namespace troupe::inspection

@@ -151,6 +151,38 @@ std::optional<http_request> parse_request_head(std::string_view head, std::strin
   return req;
 }
 
+std::optional<std::size_t> body_length(const http_request& req, int& status, std::string& why) {
+  status = 400;
+  if (req.header("transfer-encoding") != nullptr) {
+    why = "chunked bodies are not accepted: send Content-Length";
+    return std::nullopt;
+  }
+  const std::string* text = nullptr;
+  for (auto& [k, v] : req.headers) {
+    if (k != "content-length")
+      continue;
+    if (text != nullptr) {
+      why = "more than one Content-Length";
+      return std::nullopt;
+    }
+    text = &v;
+  }
+  if (text == nullptr)
+    return std::size_t{0};
+  if (text->empty() || text->size() > 9
+      || !std::all_of(text->begin(), text->end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    why = "malformed Content-Length";
+    return std::nullopt;
+  }
+  auto n = static_cast<std::size_t>(std::stoul(*text));
+  if (n > max_request_body) {
+    status = 413;
+    why = "request body too long (at most " + std::to_string(max_request_body) + " bytes)";
+    return std::nullopt;
+  }
+  return n;
+}
+
 std::optional<std::string> query_value(std::string_view query, std::string_view key) {
   while (!query.empty()) {
     auto amp = query.find('&');

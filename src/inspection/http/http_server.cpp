@@ -49,13 +49,15 @@ struct http_server::impl {
   asio::io_context io;
   tcp::acceptor acceptor{io};
   asio::steady_timer retry{io}; // after a failed accept
-  std::map<std::string, http_handler> routes;
+  http_routes routes;
   std::thread thread;
 
   class session;
 
   void accept();
-  http_response answer(const std::string& head, bool& with_body);
+  // What to do with a request whose head and body are read: an answer, or
+  // (setting `stream`) the stream route that takes the connection over.
+  http_response answer(const http_request& req, bool& with_body, const http_stream*& stream);
 };
 
 class http_server::impl::session : public std::enable_shared_from_this<session> {
@@ -79,25 +81,112 @@ public:
 
 private:
   void on_head(std::error_code ec, std::size_t n) {
-    timer_.cancel();
     if (ec == asio::error::not_found) { // the head outgrew the buffer
+      timer_.cancel();
       respond(response_text(plain(431, "request head too long"), true));
       return;
     }
-    if (ec)
+    if (ec) {
+      timer_.cancel();
       return; // the client went away
+    }
+    std::string why;
+    auto req = parse_request_head(std::string_view{buffer_}.substr(0, n), why);
+    if (!req) {
+      timer_.cancel();
+      respond(response_text(plain(400, why), true));
+      return;
+    }
+    int status = 0;
+    auto length = body_length(*req, status, why);
+    if (!length) {
+      timer_.cancel();
+      respond(response_text(plain(status, why), true));
+      return;
+    }
+    req_ = std::move(*req);
+    buffer_.erase(0, n); // what came after the head: the body's start
+    if (buffer_.size() >= *length) {
+      buffer_.resize(*length);
+      on_request();
+      return;
+    }
+    auto missing = *length - buffer_.size();
+    asio::async_read(socket_, asio::dynamic_buffer(buffer_, *length), asio::transfer_exactly(missing),
+                     [self = shared_from_this()](std::error_code read_ec, std::size_t) {
+                       if (read_ec) {
+                         self->timer_.cancel();
+                         return;
+                       }
+                       self->on_request();
+                     });
+  }
+
+  void on_request() {
+    timer_.cancel();
+    req_.body = std::move(buffer_);
     bool with_body = true;
-    auto r = owner_.answer(buffer_.substr(0, n), with_body);
-    respond(response_text(r, with_body));
+    const http_stream* stream = nullptr;
+    auto r = owner_.answer(req_, with_body, stream);
+    if (stream == nullptr) {
+      respond(response_text(r, with_body));
+      return;
+    }
+    stream_ = stream;
+    out_ = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
+           "Connection: close\r\n\r\n";
+    write_events(true);
+  }
+
+  // Sends what the stream has now (the response head first), then waits a
+  // period. A failed write (the client left) or a failing producer ends it.
+  void write_events(bool first) {
+    std::string events;
+    try {
+      events = stream_->next(req_, cursor_);
+    } catch (const std::exception& e) {
+      fail(first, e.what());
+      return;
+    } catch (...) {
+      fail(first, "the stream failed");
+      return;
+    }
+    if (events.empty() && !first) {
+      events = ": keep-alive\n\n"; // a comment: finds a client that left, and keeps proxies open
+    }
+    out_ += events;
+    asio::async_write(socket_, asio::buffer(out_), [self = shared_from_this()](std::error_code ec, std::size_t) {
+      self->out_.clear();
+      if (ec) {
+        self->close();
+        return;
+      }
+      self->timer_.expires_after(self->stream_->period);
+      self->timer_.async_wait([self](std::error_code wait_ec) {
+        if (!wait_ec)
+          self->write_events(false);
+      });
+    });
+  }
+
+  // Before its head went out a failing stream can still say why; after, it ends.
+  void fail(bool first, const std::string& why) {
+    if (first)
+      respond(response_text(plain(500, why), true));
+    else
+      close();
   }
 
   void respond(std::string text) {
     out_ = std::move(text);
-    asio::async_write(socket_, asio::buffer(out_), [self = shared_from_this()](std::error_code, std::size_t) {
-      std::error_code ignored;
-      self->socket_.shutdown(tcp::socket::shutdown_both, ignored);
-      self->socket_.close(ignored);
-    });
+    asio::async_write(socket_, asio::buffer(out_),
+                      [self = shared_from_this()](std::error_code, std::size_t) { self->close(); });
+  }
+
+  void close() {
+    std::error_code ignored;
+    socket_.shutdown(tcp::socket::shutdown_both, ignored);
+    socket_.close(ignored);
   }
 
   impl& owner_;
@@ -105,6 +194,9 @@ private:
   asio::steady_timer timer_;
   std::string buffer_;
   std::string out_;
+  http_request req_;
+  const http_stream* stream_ = nullptr;
+  std::uint64_t cursor_ = 0;
 };
 
 void http_server::impl::accept() {
@@ -128,20 +220,28 @@ void http_server::impl::accept() {
   });
 }
 
-http_response http_server::impl::answer(const std::string& head, bool& with_body) {
-  std::string why;
-  auto req = parse_request_head(head, why);
-  if (!req)
-    return plain(400, why);
-  if (req->method == "HEAD")
-    with_body = false;
-  else if (req->method != "GET")
-    return plain(405, "only GET and HEAD");
-  auto i = routes.find(req->path);
-  if (i == routes.end())
-    return plain(404, "no such page: " + req->path);
+http_response http_server::impl::answer(const http_request& req, bool& with_body, const http_stream*& stream) {
+  const std::map<std::string, http_handler>* table = nullptr;
+  if (req.method == "GET" || req.method == "HEAD") {
+    with_body = req.method == "GET";
+    if (auto i = routes.streams.find(req.path); i != routes.streams.end() && with_body) {
+      stream = &i->second;
+      return {};
+    }
+    table = &routes.get;
+  } else if (req.method == "POST") {
+    table = &routes.post;
+  } else {
+    return plain(405, "only GET, HEAD and POST");
+  }
+  auto i = table->find(req.path);
+  if (i == table->end()) {
+    bool elsewhere = routes.get.count(req.path) + routes.post.count(req.path) + routes.streams.count(req.path) > 0;
+    return elsewhere ? plain(405, req.method + " is not served at " + req.path)
+                     : plain(404, "no such page: " + req.path);
+  }
   try {
-    return i->second(*req);
+    return i->second(req);
   } catch (const std::exception& e) {
     return plain(500, e.what());
   } catch (...) {
@@ -149,7 +249,7 @@ http_response http_server::impl::answer(const std::string& head, bool& with_body
   }
 }
 
-http_server::http_server(const std::string& host, std::uint16_t port, std::map<std::string, http_handler> routes)
+http_server::http_server(const std::string& host, std::uint16_t port, http_routes routes)
   : impl_(std::make_unique<impl>()) {
   impl_->routes = std::move(routes);
   tcp::resolver resolver{impl_->io};
@@ -191,6 +291,10 @@ const char* http_server::reason(int status) noexcept {
       return "Not Found";
     case 405:
       return "Method Not Allowed";
+    case 411:
+      return "Length Required";
+    case 413:
+      return "Content Too Large";
     case 431:
       return "Request Header Fields Too Large";
     case 500:

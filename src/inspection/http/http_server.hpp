@@ -4,7 +4,9 @@
 // Inspection's web endpoint (inspect.http): a small HTTP/1.1 server on a thread
 // of its own, for scrapers and browsers. One request per connection; a client
 // that sends a malformed head gets 400 and the server goes on; one that sends
-// nothing is dropped after a while.
+// nothing is dropped after a while. A stream route keeps its connection and
+// sends server-sent events until the client goes away.
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -24,11 +26,28 @@ struct http_response {
 /// Answers one request; runs on the server's thread. An exception gives 500.
 using http_handler = std::function<http_response(const http_request&)>;
 
+/// A route that answers with server-sent events (text/event-stream): `next` runs
+/// when the client connects and then every `period`, on the server's thread, and
+/// returns the events to send now (formatted, "event: x\ndata: y\n\n"; empty for
+/// none). `cursor` is the connection's own, 0 at first: where the last call left off.
+/// An exception ends the stream.
+struct http_stream {
+  std::chrono::milliseconds period{1000};
+  std::function<std::string(const http_request&, std::uint64_t& cursor)> next;
+};
+
+/// What a server serves, by exact path.
+struct http_routes {
+  std::map<std::string, http_handler> get;    ///< GET and HEAD
+  std::map<std::string, http_handler> post;   ///< POST, with the body read (at most max_request_body bytes)
+  std::map<std::string, http_stream> streams; ///< GET, kept open
+};
+
 class http_server {
 public:
-  /// Serves `routes` (by exact path, for GET and HEAD) on host:port (0: any
+  /// Serves `routes` on host:port (0: any
   /// free port) until destroyed. Throws std::system_error when it cannot listen.
-  http_server(const std::string& host, std::uint16_t port, std::map<std::string, http_handler> routes);
+  http_server(const std::string& host, std::uint16_t port, http_routes routes);
   ~http_server();
 
   http_server(const http_server&) = delete;

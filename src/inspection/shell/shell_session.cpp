@@ -3,7 +3,6 @@
 #include "shell_session.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <ctime>
 #include <iomanip>
@@ -12,6 +11,7 @@
 #include "troupe/config_option_set.hpp"
 #include "troupe/inspection/mirror_level.hpp"
 
+#include "../unsigned_text.hpp"
 #include "node_resolver.hpp"
 #include "shell_text.hpp"
 
@@ -94,11 +94,7 @@ std::string_view rest_after(std::string_view line, std::size_t n, std::size_t& o
 }
 
 std::optional<actor_id> parse_id(const std::string& text) {
-  actor_id id = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
-  if (ec != std::errc{} || end != text.data() + text.size())
-    return std::nullopt;
-  return id;
+  return parse_unsigned(text);
 }
 
 } // namespace

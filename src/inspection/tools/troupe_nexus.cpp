@@ -5,10 +5,13 @@
 //   troupe-nexus --port=4242                  on 127.0.0.1:4242
 //   troupe-nexus --port=0 --bind=0.0.0.0      any free port, every interface
 //   troupe-nexus --inspect.http=9100          and every node's metrics at
-//                                             http://127.0.0.1:9100/metrics
+//                                             http://127.0.0.1:9100/metrics, the
+//                                             dashboard at http://127.0.0.1:9100/
 //
 // It prints "troupe-nexus listening on HOST:PORT" once it accepts probes, and
 // runs until SIGINT or SIGTERM.
+#include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <exception>
@@ -21,6 +24,8 @@
 #include "troupe/net/middleman.hpp"
 #include "troupe/send.hpp"
 
+#include "../dashboard/dashboard_routes.hpp"
+#include "../dashboard/nexus_source.hpp"
 #include "../endpoint.hpp"
 #include "../http/http_server.hpp"
 #include "../nexus_metrics.hpp"
@@ -33,11 +38,14 @@ struct nexus_config : actor_system_config {
   std::uint16_t port = 4242;
   std::string bind = "127.0.0.1";
   std::string http;
+  std::chrono::nanoseconds interval = std::chrono::seconds{1};
   nexus_config() {
     add_option("port", port, "the port probes and shells connect to (0: any free port)");
     add_option("bind", bind, "the address to listen on (127.0.0.1 unless told otherwise)");
     add_option("inspect.http", http,
-               "PORT or HOST:PORT (host 127.0.0.1 by default) to serve every node's metrics at /metrics; empty: off");
+               "PORT or HOST:PORT (host 127.0.0.1 by default) to serve every node's metrics at /metrics and the "
+               "dashboard at /; empty: off");
+    add_option("inspect.interval", interval, "how often the dashboard's live view refreshes (the nodes' interval)");
   }
 };
 
@@ -71,17 +79,20 @@ int troupe_main(actor_system& sys, const nexus_config& cfg, const sigset_t& sign
       anon_send_exit(nexus, exit_reason::user_shutdown);
       return 1;
     }
+    inspection::http_routes routes;
+    routes.get["/metrics"] = inspection::nexus_metrics_page(sys, nexus);
+    auto interval =
+      std::max(std::chrono::duration_cast<std::chrono::milliseconds>(cfg.interval), std::chrono::milliseconds{100});
+    inspection::add_dashboard_routes(routes, std::make_shared<inspection::nexus_source>(sys, nexus, interval));
     try {
-      http = std::make_unique<inspection::http_server>(
-        host, http_port,
-        std::map<std::string, inspection::http_handler>{{"/metrics", inspection::nexus_metrics_page(sys, nexus)}});
+      http = std::make_unique<inspection::http_server>(host, http_port, std::move(routes));
     } catch (const std::exception& e) {
       std::fprintf(stderr, "troupe-nexus: cannot serve metrics on %s: %s\n", cfg.http.c_str(), e.what());
       anon_send_exit(nexus, exit_reason::user_shutdown);
       return 1;
     }
-    std::printf("troupe-nexus serving metrics on http://%s:%u/metrics\n", host.c_str(),
-                static_cast<unsigned>(http->port()));
+    std::printf("troupe-nexus serving metrics on http://%s:%u/metrics and the dashboard on http://%s:%u/\n",
+                host.c_str(), static_cast<unsigned>(http->port()), host.c_str(), static_cast<unsigned>(http->port()));
   }
   std::fflush(stdout);
   auto sig = wait_for_stop_signal(signals);
