@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the troupe authors
-# Sourced by the inspection examples (listing1.sh, metrics.sh): where their
+# Sourced by the inspection examples (listing1.sh, metrics.sh, dashboard.sh): where their
 # programs are, and a bounded wait. Set `build` (a build directory) first.
 
 # The program `name` from $build, else from PATH.
