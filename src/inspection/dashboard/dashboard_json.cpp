@@ -210,6 +210,30 @@ std::string events_json(const std::vector<std::pair<std::uint64_t, probe_event>>
   return dump(json{{"next", next}, {"events", std::move(list)}});
 }
 
+std::optional<control_request> parse_control_body(const std::string& body, const char* text_field, std::string& why) {
+  auto j = json::parse(body, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    why = "the body is not a JSON object";
+    return std::nullopt;
+  }
+  auto n = j.find("node");
+  auto i = j.find("id");
+  auto t = j.find(text_field);
+  if (n == j.end() || !n->is_string()) {
+    why = "the body has no \"node\" string";
+    return std::nullopt;
+  }
+  if (i == j.end() || !i->is_number_unsigned()) {
+    why = "the body has no \"id\" number";
+    return std::nullopt;
+  }
+  if (t == j.end() || !t->is_string()) {
+    why = std::string{"the body has no \""} + text_field + "\" string";
+    return std::nullopt;
+  }
+  return control_request{n->get<std::string>(), i->get<actor_id>(), t->get<std::string>()};
+}
+
 std::string error_json(const std::string& text) {
   return dump(json{{"error", text}});
 }

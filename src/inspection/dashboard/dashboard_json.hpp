@@ -5,6 +5,7 @@
 // data model as a browser reads them. Times are Unix milliseconds, durations
 // nanoseconds.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,6 +27,18 @@ std::string actor_json(const std::string& node, const actor_details& details, co
 
 /// Events from a log, with the number the next call starts from.
 std::string events_json(const std::vector<std::pair<std::uint64_t, probe_event>>& events, std::uint64_t next);
+
+/// The fields of a control request's JSON body: "node" (a string), "id" (an
+/// unsigned number) and `text_field` (a string).
+struct control_request {
+  std::string node;
+  actor_id id = 0;
+  std::string text;
+};
+
+/// Reads a control request's body; nothing, with `why` set, when it is not a JSON
+/// object with those fields.
+std::optional<control_request> parse_control_body(const std::string& body, const char* text_field, std::string& why);
 
 /// {"error": text}.
 std::string error_json(const std::string& text);

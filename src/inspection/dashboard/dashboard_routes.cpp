@@ -2,8 +2,6 @@
 // Copyright (c) 2026 the troupe authors
 #include "dashboard_routes.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <optional>
 #include <string>
 
@@ -13,8 +11,6 @@
 namespace troupe::inspection {
 
 namespace {
-
-using json = nlohmann::json;
 
 constexpr const char* json_type = "application/json";
 
@@ -58,28 +54,19 @@ std::optional<http_response> read_target(const http_request& req, std::string& n
   return std::nullopt;
 }
 
-// The JSON body of a control request: its node, id and the one text field it
-// carries; an answer when the request may not act or is malformed.
+// The control request a POST carries; an answer when it may not act or is malformed.
 std::optional<http_response> read_control(const http_request& req, const char* text_field, std::string& node,
                                           actor_id& id, std::string& text) {
   auto* marker = req.header("x-troupe-control");
   if (marker == nullptr || *marker != "1")
     return failure(403, "control requests need the header X-Troupe-Control: 1");
-  auto body = json::parse(req.body, nullptr, false);
-  if (body.is_discarded() || !body.is_object())
-    return failure(400, "the body is not a JSON object");
-  auto n = body.find("node");
-  auto i = body.find("id");
-  auto t = body.find(text_field);
-  if (n == body.end() || !n->is_string())
-    return failure(400, "the body has no \"node\" string");
-  if (i == body.end() || !i->is_number_unsigned())
-    return failure(400, "the body has no \"id\" number");
-  if (t == body.end() || !t->is_string())
-    return failure(400, std::string{"the body has no \""} + text_field + "\" string");
-  node = n->get<std::string>();
-  id = i->get<actor_id>();
-  text = t->get<std::string>();
+  std::string why;
+  auto parsed = parse_control_body(req.body, text_field, why);
+  if (!parsed)
+    return failure(400, why);
+  node = std::move(parsed->node);
+  id = parsed->id;
+  text = std::move(parsed->text);
   return std::nullopt;
 }
 

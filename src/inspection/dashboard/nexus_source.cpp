@@ -16,7 +16,7 @@ namespace {
 using namespace std::chrono_literals;
 
 // How long a page waits for the nexus (and, through it, a node).
-constexpr auto answer_timeout = 3s;
+constexpr auto nexus_answer_timeout = 3s;
 
 // Fills the log with the events the nexus passes on. It is also the sender of
 // the messages sent from the page: their answers are dropped.
@@ -47,7 +47,7 @@ expected<T> nexus_source::ask(Ts&&... xs) {
   scoped_actor self{sys_};
   std::optional<T> out;
   error failure{sec::request_timeout, "the nexus did not answer"};
-  self->request(nexus_, answer_timeout, std::forward<Ts>(xs)...)
+  self->request(nexus_, nexus_answer_timeout, std::forward<Ts>(xs)...)
     .receive([&](T& x) { out = std::move(x); }, [&](error& err) { failure = std::move(err); });
   if (!out)
     return failure;
