@@ -4,7 +4,8 @@
 // What inspection learns from the core about failures: a part that reports
 // them (the probe) installs one of these in its system while it runs. The
 // core calls it only off the message path: for a message that reached a
-// terminated actor, and for an actor that ended with an error.
+// terminated actor, for an actor that ended with an error, and, when the
+// receiver asks for them (a flight recorder), for every spawn and exit.
 #include "troupe/detail/export.hpp"
 #include "troupe/error.hpp"
 
@@ -23,6 +24,21 @@ public:
   virtual void dead_letter(const abstract_actor& receiver, const mailbox_element& e) noexcept = 0;
   /// `who` ended with `reason`, which is neither exit_reason::normal nor exit_reason::user_shutdown.
   virtual void actor_failed(const abstract_actor& who, const error& reason) noexcept = 0;
+
+  /// Whether the core also reports every spawn and exit of an actor that is not hidden.
+  bool wants_lifecycle() const noexcept { return lifecycle_; }
+  /// `who` was spawned (on the spawning thread, before it runs). Only with wants_lifecycle().
+  virtual void actor_spawned(const abstract_actor& who) noexcept;
+  /// `who` ended with `reason` (any reason; failures are reported to actor_failed too). Only with
+  /// wants_lifecycle().
+  virtual void actor_exited(const abstract_actor& who, const error& reason) noexcept;
+
+protected:
+  /// Set by a receiver that wants spawns and exits, before it is installed.
+  void want_lifecycle(bool on) noexcept { lifecycle_ = on; }
+
+private:
+  bool lifecycle_ = false;
 };
 
 } // namespace troupe

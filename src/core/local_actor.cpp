@@ -395,6 +395,14 @@ node_monitor_service::~node_monitor_service() = default;
 
 actor_events::~actor_events() = default;
 
+void actor_events::actor_spawned(const abstract_actor&) noexcept {
+  // nothing by default
+}
+
+void actor_events::actor_exited(const abstract_actor&, const error&) noexcept {
+  // nothing by default
+}
+
 void local_actor::join(const group& g) {
   if (g && !terminating_ && g->subscribe(address()))
     ext().joined_groups.insert(g);
@@ -453,9 +461,14 @@ void local_actor::cleanup(error reason) {
   retired_bhvr_ = behavior{};
   extras_.reset();
   on_exit(); // state goes before anyone learns of the termination
-  if (reason && reason != exit_reason::user_shutdown && !hidden_) [[unlikely]]
-    if (auto* events = home_system().events())
-      events->actor_failed(*this, reason);
+  if (!hidden_) {
+    if (auto* events = home_system().events()) [[unlikely]] {
+      if (reason && reason != exit_reason::user_shutdown)
+        events->actor_failed(*this, reason);
+      if (events->wants_lifecycle())
+        events->actor_exited(*this, reason);
+    }
+  }
   finalize_links(std::move(reason));
   if (!hidden_)
     system().actor_done();

@@ -3,10 +3,13 @@
 #include "event_sink.hpp"
 
 #include <chrono>
+#include <cstdio>
 
 #include "troupe/abstract_actor.hpp"
 #include "troupe/mailbox_element.hpp"
 #include "troupe/send.hpp"
+
+#include "recorder/flight_recorder.hpp"
 
 namespace troupe::inspection {
 
@@ -33,7 +36,32 @@ std::string actor_text(const abstract_actor& x) {
 event_sink::event_sink(std::string node, event_buffer& buffer, const std::atomic<mirror_level>& level)
   : node_(std::move(node)), buffer_(buffer), level_(level) {}
 
+namespace {
+
+flight_kind flight_kind_of(event_kind k) noexcept {
+  switch (k) {
+    case event_kind::connection_up:
+      return flight_kind::connection_up;
+    case event_kind::connection_down:
+      return flight_kind::connection_down;
+    case event_kind::dead_letter:
+      return flight_kind::dead_letter;
+    case event_kind::actor_failed:
+      return flight_kind::failure;
+    case event_kind::delivery_failed:
+      return flight_kind::delivery_failed;
+    case event_kind::message:
+      return flight_kind::message;
+    default:
+      return flight_kind::other;
+  }
+}
+
+} // namespace
+
 bool event_sink::keep(event_kind kind, std::string text) {
+  if (flight_)
+    flight_recorder::add(flight_kind_of(kind), 0, text);
   probe_event e{node_, std::chrono::system_clock::now(), kind, cut(std::move(text))};
   if (log_)
     log_->add(e);
@@ -65,6 +93,24 @@ void event_sink::dead_letter(const abstract_actor& receiver, const mailbox_eleme
   try {
     auto from = e.sender ? to_string(actor_cast<actor>(e.sender)) : std::string{"(no sender)"};
     record(event_kind::dead_letter, "to " + actor_text(receiver) + " from " + from + ": " + to_string(e.content));
+  } catch (...) {}
+}
+
+void event_sink::actor_spawned(const abstract_actor& who) noexcept {
+  flight_recorder::add(flight_kind::spawn, who.id(), who.name() != nullptr ? who.name() : "");
+}
+
+void event_sink::actor_exited(const abstract_actor& who, const error& reason) noexcept {
+  // A normal end or an unreachable actor, the common cases, cost no string.
+  char text[flight_text_capacity];
+  const char* name = who.name() != nullptr ? who.name() : "";
+  if (!reason || reason == exit_reason::unreachable) {
+    std::snprintf(text, sizeof text, "%s %s", name, !reason ? "normal" : "unreachable");
+    flight_recorder::add(flight_kind::exit, who.id(), text);
+    return;
+  }
+  try {
+    flight_recorder::add(flight_kind::exit, who.id(), std::string{name} + " " + to_string(reason));
   } catch (...) {}
 }
 

@@ -33,6 +33,13 @@ public:
   /// A log that keeps a copy of every event (the dashboard's); set before the sink is installed.
   void set_log(std::shared_ptr<event_log> log) { log_ = std::move(log); }
 
+  /// Whether every event, and every spawn and exit, also goes to the flight recorder; set before the sink is
+  /// installed.
+  void set_flight_recording(bool on) noexcept {
+    flight_ = on;
+    want_lifecycle(on);
+  }
+
   /// Adds an event of this node, unless the mirror level is off, and wakes the reader for the first of a batch
   /// (any thread once the sink is installed). Never throws: an event it cannot make is dropped.
   void record(event_kind kind, std::string text) noexcept;
@@ -41,6 +48,8 @@ public:
 
   void dead_letter(const abstract_actor& receiver, const mailbox_element& e) noexcept override;
   void actor_failed(const abstract_actor& who, const error& reason) noexcept override;
+  void actor_spawned(const abstract_actor& who) noexcept override;
+  void actor_exited(const abstract_actor& who, const error& reason) noexcept override;
 
 private:
   bool enabled() const noexcept { return level_.load(std::memory_order_relaxed) != mirror_level::off; }
@@ -53,6 +62,7 @@ private:
 
   actor reader_;
   std::shared_ptr<event_log> log_;
+  bool flight_ = false;
 };
 
 } // namespace troupe::inspection

@@ -20,6 +20,7 @@
 #include "node_collector.hpp"
 #include "probe_agent.hpp"
 #include "prometheus_text.hpp"
+#include "recorder/flight_recorder.hpp"
 
 namespace troupe::inspection {
 
@@ -55,6 +56,9 @@ void probe::add_options(actor_system_config& cfg, settings& s) {
                  "let the nexus's clients (troupe-shell) send messages to this node's actors and kill them");
   cfg.add_option("inspect.http", s.http,
                  "PORT or HOST:PORT (host 127.0.0.1 by default) to serve the node's metrics at /metrics; empty: off");
+  cfg.add_option("inspect.recorder-file", s.recorder_file,
+                 "PATH where the flight recorder writes the last events on SIGUSR2 or a fatal signal; empty: off");
+  cfg.add_option("inspect.recorder-window", s.recorder_window, "how far back a flight-recorder dump reaches");
 }
 
 std::unique_ptr<actor_system_module> probe::make(actor_system& sys, const settings& s) {
@@ -67,7 +71,7 @@ probe::probe(actor_system& sys, const settings& s) : sys_(sys), settings_(s) {
 }
 
 void probe::start() {
-  if (settings_.nexus.empty() && settings_.http.empty())
+  if (settings_.nexus.empty() && settings_.http.empty() && settings_.recorder_file.empty())
     return;
   std::string http_host;
   std::uint16_t http_port = 0;
@@ -76,11 +80,20 @@ void probe::start() {
     report_bad_option("inspect.http=" + settings_.http + " is not PORT or HOST:PORT", "serve metrics");
     serve_http = false;
   }
+  if (!settings_.recorder_file.empty())
+    start_recorder();
   collector_ = std::make_shared<node_collector>(sys_);
   if (serve_http)
     dashboard_events_ = std::make_shared<event_log>();
+  // One sink for the node's events: it feeds the nexus's link, the dashboard
+  // and the flight recorder, whichever run.
+  auto level = parse_mirror_level(settings_.mirror).value_or(mirror_level::events);
+  shared_ = std::make_shared<probe_shared>(sys_.node(), event_capacity, level);
+  shared_->sink.set_flight_recording(recording_);
+  shared_->sink.set_log(dashboard_events_);
   if (!settings_.nexus.empty())
     start_reporting();
+  sys_.set_actor_events(&shared_->sink);
   if (serve_http)
     start_http(http_host, http_port);
 }
@@ -91,8 +104,7 @@ void probe::start_reporting() {
     report_bad_option("inspect.nexus=" + settings_.nexus + " is not HOST:PORT", "report to a nexus");
     return;
   }
-  auto level = parse_mirror_level(settings_.mirror);
-  if (!level) {
+  if (!parse_mirror_level(settings_.mirror)) {
     report_bad_option("inspect.mirror=" + settings_.mirror + " is not off, events, headers or full",
                       "report to a nexus");
     return;
@@ -109,23 +121,13 @@ void probe::start_reporting() {
   announce_types();
   as.interval = settings_.interval;
   as.allow_control = settings_.allow_control;
-  shared_ = std::make_shared<probe_shared>(sys_.node(), event_capacity, *level);
   agent_ = spawn_probe_agent(sys_, std::move(as), shared_, collector_);
-  shared_->sink.set_reader(agent_);
-  shared_->sink.set_log(dashboard_events_);
+  shared_->sink.set_reader(agent_); // before the sink is installed
   shared_->traffic.set_own(agent_.id());
-  sys_.set_actor_events(&shared_->sink);
   sys_.middleman().set_message_tap(&shared_->traffic);
 }
 
 void probe::start_http(const std::string& host, std::uint16_t port) {
-  if (!shared_) {
-    // No nexus: the node's events go to its dashboard only.
-    auto level = parse_mirror_level(settings_.mirror).value_or(mirror_level::events);
-    shared_ = std::make_shared<probe_shared>(sys_.node(), event_capacity, level);
-    shared_->sink.set_log(dashboard_events_);
-    sys_.set_actor_events(&shared_->sink);
-  }
   auto page = [collector = collector_, shared = shared_](const http_request&) {
     auto stats = collector->collect();
     if (shared)
@@ -146,7 +148,25 @@ void probe::start_http(const std::string& host, std::uint16_t port) {
   }
 }
 
+void probe::start_recorder() {
+  if (settings_.recorder_window <= std::chrono::nanoseconds::zero()) {
+    report_bad_option("inspect.recorder-window must be positive", "record");
+    return;
+  }
+  if (!flight_recorder::start(settings_.recorder_file, settings_.recorder_window)) {
+    report_bad_option("inspect.recorder-file=" + settings_.recorder_file
+                        + ": another flight recorder runs in this process, or the path is too long",
+                      "record");
+    return;
+  }
+  recording_ = true;
+}
+
 void probe::stop() {
+  if (recording_) {
+    flight_recorder::stop();
+    recording_ = false;
+  }
   sys_.tracker().enable(false);
   http_.reset(); // joins its thread: no scrape reads the system after this
   if (shared_)

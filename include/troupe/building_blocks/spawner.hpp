@@ -111,8 +111,11 @@ struct spawner {
     static_cast<local_actor*>(ptr)->hidden_ = is_hidden;
     if (tracked)
       start_tracking(static_cast<local_actor*>(ptr));
-    if constexpr (!is_hidden)
+    if constexpr (!is_hidden) {
       sys.actor_started();
+      if (auto* events = sys.events(); events != nullptr && events->wants_lifecycle()) [[unlikely]]
+        events->actor_spawned(*ptr);
+    }
     return {actor{strong_actor_ptr{block, false}}, ptr};
   }
 

@@ -58,6 +58,8 @@ public:
 private:
   /// With inspect.nexus: starts the actor that reports to it.
   void start_reporting();
+  /// With inspect.recorder-file: starts the flight recorder.
+  void start_recorder();
   /// With inspect.http: serves the node's metrics and dashboard until stop().
   void start_http(const std::string& host, std::uint16_t port);
 
@@ -67,6 +69,7 @@ private:
   std::shared_ptr<probe_shared> shared_;        // with a nexus: the events on their way and the mirror level
   actor agent_;                                 // with a nexus: the actor that reports to it
   std::shared_ptr<event_log> dashboard_events_; // with inspect.http: the events the dashboard shows
+  bool recording_ = false;                      // with inspect.recorder-file: this probe runs the flight recorder
   std::shared_ptr<http_server> http_;           // with inspect.http: the web endpoint
 };
 

@@ -22,6 +22,11 @@ struct probe_settings {
   /// inspect.http: PORT or HOST:PORT (127.0.0.1 when only a port is given) where the node serves its metrics
   /// (/metrics, Prometheus' text format); empty: off.
   std::string http;
+  /// inspect.recorder-file: where the flight recorder writes the last events (spawns, exits, failures, dead
+  /// letters, connection changes, mirrored headers) on SIGUSR2 or a fatal signal; empty: off.
+  std::string recorder_file;
+  /// inspect.recorder-window: how far back a flight-recorder dump reaches.
+  std::chrono::nanoseconds recorder_window = std::chrono::seconds{30};
 };
 
 } // namespace troupe::inspection
