@@ -19,10 +19,6 @@ node_bin=$(find_program troupe_example_listing1_node)
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
 
-free_port() {
-  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
 http=$(free_port)
 "$nexus_bin" --port=0 --inspect.http="$http" >"$work/nexus.out" 2>"$work/nexus.err" &
 wait_for 'grep -q "dashboard on" "$work/nexus.out"'

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the troupe authors
 # Sourced by the inspection examples (listing1.sh, metrics.sh, dashboard.sh): where their
-# programs are, and a bounded wait. Set `build` (a build directory) first.
+# programs are, a free port, and a bounded wait. Set `build` (a build directory) first.
 
 # The program `name` from $build, else from PATH.
 find_program() {
@@ -10,6 +10,11 @@ find_program() {
     [ -x "$path" ] && { echo "$path"; return; }
   done
   command -v "$name"
+}
+
+# A port nobody listens on right now.
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
 # Waits (at most 20 s) until the command $1 succeeds.

@@ -17,11 +17,6 @@ node_bin=$(find_program troupe_example_listing1_node)
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
 
-# A port nobody listens on right now.
-free_port() {
-  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
 nexus_http=$(free_port)
 "$nexus_bin" --port=0 --inspect.http="$nexus_http" >"$work/nexus.out" &
 wait_for 'grep -q "serving metrics" "$work/nexus.out"'
