@@ -54,20 +54,25 @@ std::optional<http_response> read_target(const http_request& req, std::string& n
   return std::nullopt;
 }
 
-// The control request a POST carries; an answer when it may not act or is malformed.
-std::optional<http_response> read_control(const http_request& req, const char* text_field, std::string& node,
-                                          actor_id& id, std::string& text) {
-  auto* marker = req.header("x-troupe-control");
-  if (marker == nullptr || *marker != "1")
-    return failure(403, "control requests need the header X-Troupe-Control: 1");
-  std::string why;
-  auto parsed = parse_control_body(req.body, text_field, why);
-  if (!parsed)
-    return failure(400, why);
-  node = std::move(parsed->node);
-  id = parsed->id;
-  text = std::move(parsed->text);
-  return std::nullopt;
+// A POST route that acts on one actor: reads the control request (header and
+// body), calls `act` on the source and answers what it did or why not.
+using control_action = expected<std::string> (dashboard_source::*)(const std::string&, actor_id, const std::string&);
+
+http_handler control_route(std::shared_ptr<dashboard_source> source, const char* text_field, control_action act,
+                           const char* done) {
+  return [source, text_field, act, done](const http_request& req) {
+    auto* marker = req.header("x-troupe-control");
+    if (marker == nullptr || *marker != "1")
+      return failure(403, "control requests need the header X-Troupe-Control: 1");
+    std::string why;
+    auto parsed = parse_control_body(req.body, text_field, why);
+    if (!parsed)
+      return failure(400, why);
+    auto acted = ((*source).*act)(parsed->node, parsed->id, parsed->text);
+    if (!acted)
+      return failure(status_of(acted.error()), to_string(acted.error()));
+    return json_answer(200, result_json(done + *acted));
+  };
 }
 
 bool allows_control(dashboard_source& source, const std::string& node) {
@@ -128,28 +133,8 @@ void add_dashboard_routes(http_routes& routes, std::shared_ptr<dashboard_source>
     auto events = source->events().since(since, next);
     return json_answer(200, events_json(events, next));
   };
-  routes.post["/api/send"] = [source](const http_request& req) {
-    std::string node;
-    std::string text;
-    actor_id id = 0;
-    if (auto refused = read_control(req, "message", node, id, text))
-      return *refused;
-    auto sent = source->send(node, id, text);
-    if (!sent)
-      return failure(status_of(sent.error()), to_string(sent.error()));
-    return json_answer(200, result_json("sent to " + *sent));
-  };
-  routes.post["/api/kill"] = [source](const http_request& req) {
-    std::string node;
-    std::string reason;
-    actor_id id = 0;
-    if (auto refused = read_control(req, "reason", node, id, reason))
-      return *refused;
-    auto killed = source->kill(node, id, reason);
-    if (!killed)
-      return failure(status_of(killed.error()), to_string(killed.error()));
-    return json_answer(200, result_json("sent an exit to " + *killed));
-  };
+  routes.post["/api/send"] = control_route(source, "message", &dashboard_source::send, "sent to ");
+  routes.post["/api/kill"] = control_route(source, "reason", &dashboard_source::kill, "sent an exit to ");
   // The stream: the overview every interval, and the events that came since
   // the last call. The connection's cursor is 0 before its first call, then
   // the next event's number plus one.
