@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the troupe authors
-# Sourced by the inspection examples (listing1.sh, metrics.sh, dashboard.sh): where their
-# programs are, a free port, and a bounded wait. Set `build` (a build directory) first.
+# Sourced by the inspection examples (listing1.sh, metrics.sh, dashboard.sh,
+# flight_recorder.sh): where their programs are, a free port, and a bounded
+# wait. Set `build` (a build directory) first.
 
 # The program `name` from $build, else from PATH.
 find_program() {
