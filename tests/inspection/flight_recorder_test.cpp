@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -116,6 +117,32 @@ TEST(FlightRecorder, DumpsTheWindowAndAnswersSigusr2) {
   text = read_file(path);
   EXPECT_TRUE(contains(text, "# troupe flight recorder: SIGUSR2")) << text;
   EXPECT_TRUE(contains(text, " exit 7 counter normal\n")) << text;
+  std::remove(path.c_str());
+}
+
+// A previous SIGSEGV handler that aborts after its report (a sanitizer's does)
+// raises SIGABRT into the recorder again: the dump of the first signal stays.
+TEST(FlightRecorder, TheFirstFatalSignalsDumpIsKept) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe"); // a sanitizer runs threads of its own
+  // Without the pid: the dying child runs this test's body again.
+  auto path = ::testing::TempDir() + "troupe-fatal-flight.txt";
+  std::remove(path.c_str());
+  auto crash = [&] {
+    struct sigaction reporter {};
+    reporter.sa_handler = [](int) { std::abort(); };
+    sigemptyset(&reporter.sa_mask);
+    sigaction(SIGSEGV, &reporter, nullptr);
+    if (!recorder::start(path, 30s))
+      std::_Exit(3);
+    recorder::add(ins::flight_kind::spawn, 9, "doomed");
+    raise(SIGSEGV);
+    for (;;) // a sanitizer may deliver the signal at its next watched call
+      std::this_thread::sleep_for(10ms);
+  };
+  EXPECT_EXIT(crash(), ::testing::KilledBySignal(SIGABRT), "");
+  auto text = read_file(path);
+  EXPECT_TRUE(contains(text, "# troupe flight recorder: fatal signal SIGSEGV")) << text;
+  EXPECT_TRUE(contains(text, " spawn 9 doomed\n")) << text;
   std::remove(path.c_str());
 }
 

@@ -3,6 +3,7 @@
 #include "flight_recorder.hpp"
 
 #include <fcntl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <array>
@@ -34,7 +35,14 @@ struct ring_slot {
 std::array<ring_slot, max_rings> slots;
 std::atomic<bool> recording{false};
 std::atomic<std::uint64_t> dropped_entries{0};
-std::atomic<int> dumping{0};
+// The thread that is writing a dump (0: none), so a fatal signal on another
+// thread waits for it and one on the same thread (the dump itself crashed)
+// does not.
+std::atomic<long> dumping_thread{0};
+// A process dies once: the first fatal signal's dump is kept, and a later one
+// (a previous handler that aborts after its report, a second thread's fault)
+// only hands on.
+std::atomic<bool> fatal_seen{false};
 
 // Read by the signal handlers: plain data set before they are installed.
 char file_path[max_path];
@@ -125,6 +133,22 @@ std::int64_t ns_of(const timespec& t) noexcept {
   return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
 }
 
+long this_thread_id() noexcept {
+  return ::syscall(SYS_gettid);
+}
+
+// Waits, at most two seconds, until no other thread writes a dump.
+void wait_for_other_dump() noexcept {
+  auto me = this_thread_id();
+  for (int i = 0; i < 200; ++i) {
+    auto writer = dumping_thread.load();
+    if (writer == 0 || writer == me)
+      return;
+    timespec pause{0, 10'000'000};
+    nanosleep(&pause, nullptr);
+  }
+}
+
 void handle_usr2(int) {
   auto saved = errno;
   dump("SIGUSR2");
@@ -137,7 +161,9 @@ void handle_fatal(int sig) {
                     : sig == SIGILL ? "fatal signal SIGILL"
                     : sig == SIGFPE ? "fatal signal SIGFPE"
                                     : "fatal signal SIGABRT";
-  dump(why);
+  wait_for_other_dump();
+  if (!fatal_seen.exchange(true))
+    dump(why);
   // The handler was installed with SA_RESETHAND: raising again takes the
   // default action (or the previous handler's, restored here).
   for (std::size_t i = 0; i < std::size(fatal_signals); ++i)
@@ -201,14 +227,13 @@ void add(flight_kind kind, std::uint64_t actor, std::string_view text) noexcept 
 }
 
 bool dump(const char* why) noexcept {
-  // One dump at a time; a second (a fatal signal during SIGUSR2's) gives up.
-  if (dumping.fetch_add(1) != 0) {
-    dumping.fetch_sub(1);
+  // One dump at a time; a second one meanwhile gives up.
+  long idle = 0;
+  if (!dumping_thread.compare_exchange_strong(idle, this_thread_id()))
     return false;
-  }
   int fd = ::open(file_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
-    dumping.fetch_sub(1);
+    dumping_thread.store(0);
     return false;
   }
   timespec now_time{};
@@ -262,7 +287,7 @@ bool dump(const char* why) noexcept {
   }
   out.flush();
   ::close(fd);
-  dumping.fetch_sub(1);
+  dumping_thread.store(0);
   return true;
 }
 

@@ -34,7 +34,8 @@ bool running() noexcept;
 void add(flight_kind kind, std::uint64_t actor, std::string_view text) noexcept;
 
 /// Writes the entries of the window to the file, headed by `why`; false if it
-/// cannot write it. Async-signal-safe.
+/// cannot write it or another thread is writing a dump. Async-signal-safe. Of
+/// the fatal signals, only the first one writes: its dump is the one kept.
 bool dump(const char* why) noexcept;
 
 /// Entries dropped because every ring was taken.
