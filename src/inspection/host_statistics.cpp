@@ -18,7 +18,16 @@
 #include <map>
 #include <string_view>
 
+#include "host_name.hpp"
+
 namespace troupe::inspection {
+
+std::string host_name() {
+  std::array<char, 256> buf{};
+  if (::gethostname(buf.data(), buf.size() - 1) != 0)
+    return "unknown";
+  return buf.data();
+}
 
 namespace {
 
@@ -110,13 +119,6 @@ std::uint64_t resident_set_bytes() {
   if (!next_number(s, size) || !next_number(s, resident) || page <= 0)
     return 0;
   return resident * static_cast<std::uint64_t>(page);
-}
-
-std::string host_name() {
-  std::array<char, 256> buf{};
-  if (::gethostname(buf.data(), buf.size() - 1) != 0)
-    return {};
-  return buf.data();
 }
 
 std::string os_name() {

@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 
 #include "troupe/abstract_actor.hpp"
@@ -13,6 +12,7 @@
 #include "troupe/detail/actor_statistics.hpp"
 #include "troupe/detail/actor_tracker.hpp"
 
+#include "host_name.hpp"
 #include "statistics_reader.hpp"
 
 namespace troupe::inspection {
@@ -20,17 +20,6 @@ namespace troupe::inspection {
 const char* to_string(actor_state x) noexcept {
   return x == actor_state::idle ? "idle" : "busy";
 }
-
-namespace {
-
-std::string host_name() {
-  std::array<char, 256> buf{};
-  if (gethostname(buf.data(), buf.size() - 1) != 0)
-    return "unknown";
-  return buf.data();
-}
-
-} // namespace
 
 node_snapshot snapshot(actor_system& sys) {
   node_snapshot out;

@@ -10,7 +10,8 @@
 #   3. resolve each part's `pkg-config --cflags --libs troupe-<part>`, and compile and
 #      run each consumer with them (for a shared build, the deepest part's only);
 #   4. build the other kind of library (BUILD_SHARED_LIBS flipped) from the sources,
-#      the libraries only and without optimisation, install it and repeat 2 and 3.
+#      the libraries only, without optimisation and one batch per part, install it
+#      and repeat 2 and 3.
 # Any failing step fails the test. The other kind's build directory is kept
 # (<build>/install-test-other) so that a rerun only recompiles what changed.
 #
@@ -52,8 +53,9 @@ if(DEFINED BUILD_TYPE)
 endif()
 check_consumers(${tested_kind} "${prefix}" ${SHARED} "${build_type}" OFF)
 
-# 4: the other kind, the libraries alone, unoptimised and in batches of sources (the
-# point is what they export and install; -O0 and a unity build compile fastest).
+# 4: the other kind, the libraries alone, unoptimised and each part's sources in one
+# batch (the point is what they export and install; -O0 and a unity build of one
+# batch a part compile fastest: 118 s of CPU against 170 s in batches of eight).
 # Single-config: the default configuration.
 set(other_build "${TROUPE_BUILD_DIR}/install-test-other")
 set(prefix "${WORK_DIR}/${other_kind}/prefix")
@@ -61,7 +63,8 @@ run_step("${other_kind}: configure the libraries"
   "${CMAKE_COMMAND}" -S "${TROUPE_SOURCE_DIR}" -B "${other_build}" ${generator_args}
   "-DBUILD_SHARED_LIBS=${other_shared}" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0
   -DTROUPE_BUILD_TESTS=OFF -DTROUPE_BUILD_EXAMPLES=OFF -DTROUPE_BUILD_BENCHMARKS=OFF
-  -DTROUPE_BUILD_FIXTURE=ON -DTROUPE_BUILD_FUZZERS=OFF -DTROUPE_SANITIZE= -DTROUPE_UNITY_BUILD=ON)
+  -DTROUPE_BUILD_FIXTURE=ON -DTROUPE_BUILD_FUZZERS=OFF -DTROUPE_SANITIZE= -DTROUPE_UNITY_BUILD=ON
+  -DCMAKE_UNITY_BUILD_BATCH_SIZE=0)
 run_step("${other_kind}: build the libraries"
   "${CMAKE_COMMAND}" --build "${other_build}" --config Debug --parallel ${cores})
 run_step("${other_kind}: cmake --install"
