@@ -137,7 +137,10 @@ if [[ -z $sanitize ]]; then
   [[ $with_benchmarks == ON && -f $ROOT/bench/micro/CMakeLists.txt && $compiler != clang ]] && bench=ON
   # -g1 (line tables): backtraces and sanitizer reports name functions, files and
   # lines as with -g, and the build takes about a quarter less time.
+  # The libraries at -O2 (the install test, the package and the benchmarks use
+  # them); the test programs at -O1, which compiles them about 30 % faster.
   cmake_args+=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG"
+               -DTROUPE_TEST_OPTIMIZATION=-O1
                -DTROUPE_SANITIZE= "-DTROUPE_BUILD_BENCHMARKS=$bench")
 else
   # Debug (asserts on). ThreadSanitizer at -O1: at -O0 the instrumented tests run too
@@ -150,7 +153,8 @@ else
   # claim; the plain build runs them, and under a sanitizer they would repeat
   # paths the tests already cover there, at 27 more programs to compile.
   cmake_args+=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=$opt -g1"
-               -DTROUPE_SANITIZE="$sanitize" -DTROUPE_BUILD_BENCHMARKS=OFF -DTROUPE_BUILD_DOC_EXAMPLES=OFF)
+               -DTROUPE_SANITIZE="$sanitize" -DTROUPE_BUILD_BENCHMARKS=OFF -DTROUPE_BUILD_DOC_EXAMPLES=OFF
+               -DTROUPE_TEST_OPTIMIZATION=)
 fi
 cmake "${cmake_args[@]}"
 
