@@ -159,6 +159,7 @@ nexus_actor::behavior_type nexus_behavior(nexus_pointer self) {
     [self](kill_atom a, const std::string& node, actor_id id, std::string& reason) {
       return forward<std::string>(self, node, a, id, std::move(reason));
     },
+    [self](dump_atom a, const std::string& node) { return forward<std::string>(self, node, a); },
     [self](mirror_atom a, const std::string& level, const std::string& node) -> result<std::string> {
       if (!parse_mirror_level(level))
         return error{sec::invalid_argument, "no mirror level " + level + " (off, events, headers or full)"};

@@ -121,6 +121,8 @@ void probe::start_reporting() {
   announce_types();
   as.interval = settings_.interval;
   as.allow_control = settings_.allow_control;
+  if (recording_)
+    as.recorder_file = settings_.recorder_file;
   agent_ = spawn_probe_agent(sys_, std::move(as), shared_, collector_);
   shared_->sink.set_reader(agent_); // before the sink is installed
   shared_->traffic.set_own(agent_.id());

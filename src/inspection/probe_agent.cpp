@@ -22,6 +22,7 @@
 
 #include "actor_access.hpp"
 #include "reconnect_backoff.hpp"
+#include "recorder/flight_recorder.hpp"
 #include "worker_meter.hpp"
 
 namespace troupe::inspection {
@@ -120,6 +121,17 @@ error refuse_control(const agent_state& st) {
                "node " + st.self_info.node + " does not allow control (start it with --inspect.allow-control=true)"};
 }
 
+result<std::string> dump_recorder(const agent_state& st) {
+  const auto& file = st.settings.recorder_file;
+  if (file.empty())
+    return error{sec::unsupported_operation,
+                 "node " + st.self_info.node + " has no flight recorder (start it with --inspect.recorder-file=PATH)"};
+  if (!flight_recorder::dump("dump command"))
+    return error{sec::runtime_error, "node " + st.self_info.node + " could not write its flight recorder to " + file
+                                       + " (not writable, or a dump was being written)"};
+  return file;
+}
+
 behavior agent_behavior(agent_pointer self, agent_settings settings, std::shared_ptr<probe_shared> shared,
                         std::shared_ptr<node_collector> collector) {
   auto& st = self->state;
@@ -154,6 +166,7 @@ behavior agent_behavior(agent_pointer self, agent_settings settings, std::shared
         return refuse_control(self->state);
       return as_result(kill_actor(sys, id, reason));
     },
+    [self](dump_atom) { return dump_recorder(self->state); },
     [self](mirror_atom, const std::string& text) {
       auto level = parse_mirror_level(text);
       if (!level)

@@ -44,6 +44,7 @@ struct agent_settings {
   std::uint16_t nexus_port = 0;
   std::chrono::nanoseconds interval{std::chrono::seconds{1}};
   bool allow_control = false;
+  std::string recorder_file; // where this node's flight recorder writes; empty: it has none
 };
 
 /// Spawns the probe's actor (hidden: it does not keep await_all_actors_done waiting).

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
 // troupe-shell's commands, run in process against a nexus on loopback: the
-// paper's Listing 1 session, node names, the shell's own mailbox, and one
-// clear line for each kind of bad input.
+// paper's Listing 1 session, node names, the shell's own mailbox, a node's
+// flight recorder dumped on command, and one clear line for each kind of bad
+// input.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -144,6 +147,30 @@ TEST_F(ShellTest, MirrorAndKill) {
   EXPECT_EQ(run("kill " + std::to_string(server.id()) + " user_shutdown"),
             "killed ping_server#" + std::to_string(server.id()) + "\n");
   EXPECT_TRUE(eventually([&] { return !contains(run("list-actors"), "ping_server"); }));
+}
+
+TEST_F(ShellTest, DumpHasTheNodesFlightRecorderWriteItsFile) {
+  auto path = ::testing::TempDir() + "troupe-shell-dump-" + std::to_string(getpid()) + ".txt";
+  std::remove(path.c_str());
+  auto& carol = fx.add_node({{"inspect.recorder-file", path}});
+  auto carols = carol.spawn<ping_server>();
+  scoped_actor self{*shell_sys};
+  ASSERT_TRUE(fx.known(self, carol));
+  EXPECT_TRUE(contains(run("dump"), "dump needs a node"));
+  run("change-node " + to_string(carol.node()));
+  EXPECT_TRUE(contains(run("dump now"), "usage: dump"));
+  EXPECT_EQ(run("dump"), "the flight recorder wrote " + path + "\n");
+  std::ifstream in{path};
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_TRUE(contains(text.str(), "# troupe flight recorder: dump command, pid ")) << text.str();
+  EXPECT_TRUE(contains(text.str(), " spawn " + std::to_string(carols.id()) + " ping_server\n")) << text.str();
+  // A node without a recorder says how to start one.
+  run("change-node " + to_string(alice->node()));
+  auto refused = run("dump");
+  EXPECT_TRUE(contains(refused, "has no flight recorder (start it with --inspect.recorder-file=PATH)")) << refused;
+  anon_send_exit(carols, exit_reason::user_shutdown);
+  std::remove(path.c_str());
 }
 
 TEST_F(ShellTest, Completions) {

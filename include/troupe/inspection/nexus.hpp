@@ -4,8 +4,9 @@
 // The nexus: the actor every probe reports to. It keeps the nodes it knows,
 // their latest statistics and whether they are up, passes events and
 // statistics on to its listeners, and forwards its clients' requests (list
-// the actors, send to one, kill one, change the mirror level) to the probe of
-// the node they name. troupe-nexus runs one; troupe-shell is its client.
+// the actors, send to one, kill one, change the mirror level,
+// the node they name, have its flight recorder write its file). troupe-nexus
+// runs one; troupe-shell is its client.
 //
 //   auto nexus = inspection::spawn_nexus(sys);
 //   auto port = sys.middleman().publish(nexus, 4242, "127.0.0.1");
@@ -41,6 +42,7 @@ using peek_atom = atom_constant<atom("peek")>;
 using send_atom = atom_constant<atom("send")>;
 using kill_atom = atom_constant<atom("kill")>;
 using mirror_atom = atom_constant<atom("mirror")>;
+using dump_atom = atom_constant<atom("dump")>;
 /// @}
 
 /// The nexus's interface. A probe introduces its node (hello) and then reports
@@ -65,7 +67,9 @@ using nexus_actor = typed_actor<
   replies_to<send_atom, std::string, actor_id, std::string, actor>::with<std::string>,
   replies_to<kill_atom, std::string, actor_id, std::string>::with<std::string>,
   // a new mirror level for one node, or for every node when the node is ""; answers which
-  replies_to<mirror_atom, std::string, std::string>::with<std::string>>;
+  replies_to<mirror_atom, std::string, std::string>::with<std::string>,
+  // forwarded: the node's flight recorder writes its file now; answers the file's path
+  replies_to<dump_atom, std::string>::with<std::string>>;
 
 /// Spawns a nexus in `sys` (publish it with the middleman to let probes reach it).
 nexus_actor spawn_nexus(actor_system& sys);

@@ -53,6 +53,9 @@ constexpr command_entry command_table[] = {
   {"mirror", "mirror LEVEL [NODE]",
    "set what nodes report: off, events, headers or full (this node in node mode, "
    "else every node)"},
+  {"dump", "dump",
+   "have the node's flight recorder write its last events to its file now (needs "
+   "inspect.recorder-file on the node)"},
   {"mailbox", "mailbox", "the messages in the shell's own mailbox"},
   {"dequeue", "dequeue N", "take and print the N oldest messages of the shell's mailbox"},
   {"pop-front", "pop-front", "take and print the oldest message of the shell's mailbox"},
@@ -158,6 +161,8 @@ bool shell_session::run(std::string_view line) {
     kill(rest);
   else if (cmd == "mirror")
     mirror(rest);
+  else if (cmd == "dump")
+    dump(rest);
   else if (cmd == "mailbox")
     mailbox();
   else if (cmd == "dequeue")
@@ -324,6 +329,19 @@ void shell_session::kill(const args& xs) {
   auto reason = xs.size() == 2 ? xs[1] : std::string{};
   self_->request(nexus_, answer_timeout, kill_atom{}, n->node, *id, reason)
     .receive([&](std::string& who) { out_ << "killed " << who << '\n'; }, [&](error& err) { fail(err); });
+}
+
+void shell_session::dump(const args& xs) {
+  auto* n = current_node("dump");
+  if (n == nullptr)
+    return;
+  if (!xs.empty()) {
+    fail("usage: dump (in node mode)");
+    return;
+  }
+  self_->request(nexus_, answer_timeout, dump_atom{}, n->node)
+    .receive([&](std::string& file) { out_ << "the flight recorder wrote " << file << '\n'; },
+             [&](error& err) { fail(err); });
 }
 
 void shell_session::mirror(const args& xs) {

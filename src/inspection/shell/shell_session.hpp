@@ -55,6 +55,7 @@ private:
   void send(std::string_view rest);
   void kill(const args& xs);
   void mirror(const args& xs);
+  void dump(const args& xs);
   void mailbox();
   void dequeue(const args& xs);
   void pop_front();
