@@ -5,7 +5,9 @@
 // them (the probe) installs one of these in its system while it runs. The
 // core calls it only off the message path: for a message that reached a
 // terminated actor, for an actor that ended with an error, and, when the
-// receiver asks for them (a flight recorder), for every spawn and exit.
+// receiver asks for them (a flight recorder), for every spawn and exit. The
+// one call on the message path is for actors the receiver chose at their
+// spawn (a message recording): each message they take from their mailbox.
 #include "troupe/detail/export.hpp"
 #include "troupe/error.hpp"
 
@@ -32,6 +34,14 @@ public:
   /// `who` ended with `reason` (any reason; failures are reported to actor_failed too). Only with
   /// wants_lifecycle().
   virtual void actor_exited(const abstract_actor& who, const error& reason) noexcept;
+
+  /// Whether every message `who` takes from its mailbox goes to message_taken. Asked once, at the spawn, after
+  /// actor_spawned (only with wants_lifecycle(); never for a blocking actor, which takes its messages in a loop of
+  /// its own). The default: no.
+  virtual bool records(const abstract_actor& who) noexcept;
+  /// `receiver`, an actor records() chose, took `e` from its mailbox and is about to handle it (on the thread that
+  /// runs it; a message it skips and handles later is reported once, when first taken).
+  virtual void message_taken(const abstract_actor& receiver, const mailbox_element& e) noexcept;
 
 protected:
   /// Set by a receiver that wants spawns and exits, before it is installed.

@@ -444,6 +444,9 @@ protected:
   /// Terminates if nothing can happen anymore (no behavior, no pending response).
   void quit_if_idle();
 
+  /// Tells the system's actor_events that this actor took `e` (only while recorded_).
+  void report_taken(const mailbox_element& e) noexcept;
+
   /// The messages waiting to be handled.
   mailbox_type mailbox_;
   /// The behaviors; the top one handles messages.

@@ -56,6 +56,9 @@ protected:
 private:
   void initialize();
   handled handle(mailbox_element_ptr e);
+  /// The loop of resume(); with Recorded, for an actor whose messages are recorded (and that has no statistics).
+  template <bool Recorded>
+  resume_result resume_loop(execution_unit* ctx, std::size_t max_throughput);
   /// resume() of an actor with statistics: the same loop, counting and timing.
   resume_result resume_tracked(execution_unit* ctx, std::size_t max_throughput);
   /// Counts a message handled on `ctx` (nullptr: off the workers) in the system's always-on counts.

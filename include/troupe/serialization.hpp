@@ -9,6 +9,7 @@
 #include "troupe/serialization/deep_to_string.hpp"
 #include "troupe/serialization/field.hpp"
 #include "troupe/serialization/message_codec.hpp"
+#include "troupe/serialization/message_recording.hpp"
 #include "troupe/serialization/text_parser.hpp"
 #include "troupe/serialization/text_printer.hpp"
 #include "troupe/serialization/type_name.hpp"

@@ -403,6 +403,19 @@ void actor_events::actor_exited(const abstract_actor&, const error&) noexcept {
   // nothing by default
 }
 
+bool actor_events::records(const abstract_actor&) noexcept {
+  return false;
+}
+
+void actor_events::message_taken(const abstract_actor&, const mailbox_element&) noexcept {
+  // nothing: only a receiver that records actors overrides it
+}
+
+void local_actor::report_taken(const mailbox_element& e) noexcept {
+  if (auto* events = home_system().events(); events != nullptr)
+    events->message_taken(*this, e);
+}
+
 void local_actor::join(const group& g) {
   if (g && !terminating_ && g->subscribe(address()))
     ext().joined_groups.insert(g);

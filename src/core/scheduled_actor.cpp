@@ -131,10 +131,13 @@ void scheduled_actor::add_multiplexed_response(message_id id, behavior bhvr) {
 using detail::exception_reason;
 
 void scheduled_actor::initialize() {
-  // An actor with statistics keeps initialized_ false, so that resume() sends
-  // it to resume_tracked with the test it makes anyway.
+  // An actor with statistics or a recording keeps initialized_ false, so that
+  // resume() sends it to the loop that keeps them with the test it makes
+  // anyway, and the plain loop tests neither.
   if (statistics_on_)
     statistics().initialized = true;
+  else if (recorded_)
+    recorded_initialized_ = true;
   else
     initialized_ = true;
   try {
@@ -235,17 +238,10 @@ void scheduled_actor::count_processed(execution_unit* ctx) noexcept {
     home_system().count_processed_off_workers();
 }
 
-resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_t max_throughput) {
-  detail::this_actor_scope running{this};
-  if (!initialized_) [[unlikely]] {
-    if (!statistics_on_ || !statistics().initialized) {
-      initialize();
-      if (finish_if_terminating())
-        return resume_result::done;
-    }
-    if (statistics_on_)
-      return cleaned_up_ ? resume_result::done : resume_tracked(ctx, max_throughput);
-  }
+// The loop of resume(); Recorded: each message taken is reported first.
+template <bool Recorded>
+[[gnu::always_inline]] inline resumable::resume_result scheduled_actor::resume_loop(execution_unit* ctx,
+                                                                                    std::size_t max_throughput) {
   if (cleaned_up_)
     return resume_result::done;
   for (std::size_t handled_count = 0; handled_count < max_throughput;) {
@@ -261,6 +257,8 @@ resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_
       release_bypass_job(ctx);
     ++handled_count;
     count_processed(ctx);
+    if constexpr (Recorded)
+      report_taken(*e);
     handle(std::move(e));
     if (finish_if_terminating())
       return resume_result::done;
@@ -268,6 +266,22 @@ resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_
   if (mailbox_.empty() && mailbox_.try_block())
     return resume_result::awaiting_message;
   return resume_result::resume_later;
+}
+
+resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_t max_throughput) {
+  detail::this_actor_scope running{this};
+  if (!initialized_) [[unlikely]] {
+    if (!(statistics_on_ ? statistics().initialized : recorded_initialized_)) {
+      initialize();
+      if (finish_if_terminating())
+        return resume_result::done;
+    }
+    if (statistics_on_)
+      return cleaned_up_ ? resume_result::done : resume_tracked(ctx, max_throughput);
+    if (recorded_)
+      return resume_loop<true>(ctx, max_throughput);
+  }
+  return resume_loop<false>(ctx, max_throughput);
 }
 
 // Handles messages as resume() does, and keeps the actor's statistics: what
@@ -299,6 +313,8 @@ resumable::resume_result scheduled_actor::resume_tracked(execution_unit* ctx, st
       release_bypass_job(ctx);
     ++handled_count;
     count_processed(ctx);
+    if (recorded_) [[unlikely]]
+      report_taken(*e);
     if (stats.stamped.load(std::memory_order_relaxed) == e.get()) [[unlikely]] {
       auto waited = detail::cycle_count() - stats.stamp_cycles.load(std::memory_order_relaxed);
       auto& t = stats.ensure_timing();

@@ -3,7 +3,8 @@
 // libFuzzer target for the binary message decoder (CMake target fuzz_decoder with
 // -DTROUPE_BUILD_FUZZERS=ON; scripts/fuzz.sh builds and runs it). Every input must
 // either decode or yield an error; a decoded message must re-encode and decode to an
-// equal message.
+// equal message. The same input, behind a recording's header, goes to the message
+// recording's reader, whose entries must re-encode and read back the same.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -35,6 +36,34 @@ bool inspect(Inspector& f, fuzz_nested& x) {
   return f(troupe::field("r", x.r), troupe::field("m", x.m));
 }
 
+bool same_entry(const troupe::recorded_message& a, const troupe::recorded_message& b) {
+  return a.receiver == b.receiver && a.receiver_name == b.receiver_name && a.at_ns == b.at_ns
+         && a.sender_node == b.sender_node && a.sender == b.sender && a.message_id == b.message_id
+         && a.content == b.content && a.content_text == b.content_text && a.lost == b.lost;
+}
+
+void fuzz_recording(std::span<const std::byte> input) {
+  std::vector<std::byte> file;
+  troupe::append_recording_header(file);
+  file.insert(file.end(), input.begin(), input.end());
+  auto rec = troupe::read_recording(file);
+  if (!rec) {
+    if (!rec.error())
+      std::abort();
+    return;
+  }
+  std::vector<std::byte> again;
+  troupe::append_recording_header(again);
+  for (auto& e : rec->entries)
+    troupe::append_recorded(again, e);
+  auto back = troupe::read_recording(again);
+  if (!back || back->trailing_bytes != 0 || back->entries.size() != rec->entries.size())
+    std::abort();
+  for (std::size_t i = 0; i < back->entries.size(); ++i)
+    if (!same_entry(back->entries[i], rec->entries[i]))
+      std::abort();
+}
+
 bool setup() {
   using namespace troupe;
   announce<fuzz_record>("fuzz_record", field("a", &fuzz_record::a), field("b", &fuzz_record::b),
@@ -52,6 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static bool ready = setup();
   (void)ready;
   auto input = std::span<const std::byte>{reinterpret_cast<const std::byte*>(data), size};
+  fuzz_recording(input);
   auto res = troupe::deserialize(input);
   if (!res) {
     if (!res.err())

@@ -113,8 +113,11 @@ struct spawner {
       start_tracking(static_cast<local_actor*>(ptr));
     if constexpr (!is_hidden) {
       sys.actor_started();
-      if (auto* events = sys.events(); events != nullptr && events->wants_lifecycle()) [[unlikely]]
+      if (auto* events = sys.events(); events != nullptr && events->wants_lifecycle()) [[unlikely]] {
         events->actor_spawned(*ptr);
+        if constexpr (!std::is_base_of_v<blocking_actor, Impl>)
+          static_cast<local_actor*>(ptr)->recorded_ = events->records(*ptr);
+      }
     }
     return {actor{strong_actor_ptr{block, false}}, ptr};
   }
