@@ -114,6 +114,19 @@ void event_sink::actor_exited(const abstract_actor& who, const error& reason) no
   } catch (...) {}
 }
 
+bool event_sink::records(const abstract_actor& who) noexcept {
+  try {
+    return messages_ != nullptr && messages_->wants(who);
+  } catch (...) {
+    return false;
+  }
+}
+
+void event_sink::message_taken(const abstract_actor& receiver, const mailbox_element& e) noexcept {
+  if (messages_ != nullptr)
+    messages_->add(receiver, e);
+}
+
 void event_sink::actor_failed(const abstract_actor& who, const error& reason) noexcept {
   if (!enabled())
     return;

@@ -15,6 +15,7 @@
 
 #include "dashboard/event_log.hpp"
 #include "event_buffer.hpp"
+#include "recorder/message_log.hpp"
 
 namespace troupe::inspection {
 
@@ -37,7 +38,13 @@ public:
   /// installed.
   void set_flight_recording(bool on) noexcept {
     flight_ = on;
-    want_lifecycle(on);
+    want_lifecycle(flight_ || messages_ != nullptr);
+  }
+
+  /// The message recording of the actors it names; set before the sink is installed.
+  void set_message_log(message_log* log) noexcept {
+    messages_ = log;
+    want_lifecycle(flight_ || messages_ != nullptr);
   }
 
   /// Adds an event of this node, unless the mirror level is off, and wakes the reader for the first of a batch
@@ -50,10 +57,13 @@ public:
   void actor_failed(const abstract_actor& who, const error& reason) noexcept override;
   void actor_spawned(const abstract_actor& who) noexcept override;
   void actor_exited(const abstract_actor& who, const error& reason) noexcept override;
+  bool records(const abstract_actor& who) noexcept override;
+  void message_taken(const abstract_actor& receiver, const mailbox_element& e) noexcept override;
 
 private:
   bool enabled() const noexcept { return level_.load(std::memory_order_relaxed) != mirror_level::off; }
 
+  message_log* messages_ = nullptr;
   std::string node_;
   event_buffer& buffer_;
   const std::atomic<mirror_level>& level_;

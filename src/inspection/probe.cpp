@@ -2,10 +2,14 @@
 // Copyright (c) 2026 the troupe authors
 #include "troupe/inspection/probe.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <exception>
 #include <map>
+#include <set>
 #include <string>
+#include <string_view>
 
 #include "troupe/actor_system.hpp"
 #include "troupe/inspection/nexus.hpp"
@@ -21,6 +25,7 @@
 #include "probe_agent.hpp"
 #include "prometheus_text.hpp"
 #include "recorder/flight_recorder.hpp"
+#include "recorder/message_log.hpp"
 
 namespace troupe::inspection {
 
@@ -59,6 +64,10 @@ void probe::add_options(actor_system_config& cfg, settings& s) {
   cfg.add_option("inspect.recorder-file", s.recorder_file,
                  "PATH where the flight recorder writes the last events on SIGUSR2 or a fatal signal; empty: off");
   cfg.add_option("inspect.recorder-window", s.recorder_window, "how far back a flight-recorder dump reaches");
+  cfg.add_option("inspect.record", s.record,
+                 "NAME,...: record every message the actors of these names take, for replay in a test; empty: off");
+  cfg.add_option("inspect.record-file", s.record_file,
+                 "PATH of the message recording; empty: troupe-<pid>.rec in the working directory");
 }
 
 std::unique_ptr<actor_system_module> probe::make(actor_system& sys, const settings& s) {
@@ -71,7 +80,7 @@ probe::probe(actor_system& sys, const settings& s) : sys_(sys), settings_(s) {
 }
 
 void probe::start() {
-  if (settings_.nexus.empty() && settings_.http.empty() && settings_.recorder_file.empty())
+  if (settings_.nexus.empty() && settings_.http.empty() && settings_.recorder_file.empty() && settings_.record.empty())
     return;
   std::string http_host;
   std::uint16_t http_port = 0;
@@ -82,6 +91,8 @@ void probe::start() {
   }
   if (!settings_.recorder_file.empty())
     start_recorder();
+  if (!settings_.record.empty())
+    start_message_log();
   collector_ = std::make_shared<node_collector>(sys_);
   if (serve_http)
     dashboard_events_ = std::make_shared<event_log>();
@@ -90,6 +101,7 @@ void probe::start() {
   auto level = parse_mirror_level(settings_.mirror).value_or(mirror_level::events);
   shared_ = std::make_shared<probe_shared>(sys_.node(), event_capacity, level);
   shared_->sink.set_flight_recording(recording_);
+  shared_->sink.set_message_log(messages_.get());
   shared_->sink.set_log(dashboard_events_);
   if (!settings_.nexus.empty())
     start_reporting();
@@ -164,13 +176,42 @@ void probe::start_recorder() {
   recording_ = true;
 }
 
+void probe::start_message_log() {
+  std::set<std::string> names;
+  std::string_view rest{settings_.record};
+  while (!rest.empty()) {
+    auto comma = rest.find(',');
+    auto name = rest.substr(0, comma);
+    while (!name.empty() && name.front() == ' ')
+      name.remove_prefix(1);
+    while (!name.empty() && name.back() == ' ')
+      name.remove_suffix(1);
+    if (!name.empty())
+      names.emplace(name);
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+  }
+  if (names.empty()) {
+    report_bad_option("inspect.record=" + settings_.record + " names no actor", "record messages");
+    return;
+  }
+  auto path = settings_.record_file.empty() ? "troupe-" + std::to_string(getpid()) + ".rec" : settings_.record_file;
+  auto log = message_log::open(path, std::move(names));
+  if (!log) {
+    report_bad_option("inspect.record-file: " + log.error().context(), "record messages");
+    return;
+  }
+  messages_ = std::move(*log);
+}
+
 void probe::stop() {
   if (recording_) {
     flight_recorder::stop();
     recording_ = false;
   }
   sys_.tracker().enable(false);
-  http_.reset(); // joins its thread: no scrape reads the system after this
+  if (messages_)
+    messages_->flush(); // the file has what was recorded; the log itself lives as long as the probe
+  http_.reset();        // joins its thread: no scrape reads the system after this
   if (shared_)
     sys_.set_actor_events(nullptr);
   if (!agent_)

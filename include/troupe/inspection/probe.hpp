@@ -5,7 +5,8 @@
 // after the middleman: it owns the inspect.* options, switches on the
 // statistics of every actor the program spawns, and, given a nexus, reports
 // the node's statistics and events to it and serves its requests; given
-// inspect.http, it serves the node's metrics to scrapers.
+// inspect.http, it serves the node's metrics to scrapers; given
+// inspect.record, it records what chosen actors receive.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -26,6 +27,7 @@ struct probe_shared;
 class node_collector;
 class http_server;
 class event_log;
+class message_log;
 
 /// The probe module of one actor system.
 class probe final : public actor_system_module {
@@ -60,6 +62,8 @@ private:
   void start_reporting();
   /// With inspect.recorder-file: starts the flight recorder.
   void start_recorder();
+  /// With inspect.record: opens the recording.
+  void start_message_log();
   /// With inspect.http: serves the node's metrics and dashboard until stop().
   void start_http(const std::string& host, std::uint16_t port);
 
@@ -71,6 +75,7 @@ private:
   std::shared_ptr<event_log> dashboard_events_; // with inspect.http: the events the dashboard shows
   bool recording_ = false;                      // with inspect.recorder-file: this probe runs the flight recorder
   std::shared_ptr<http_server> http_;           // with inspect.http: the web endpoint
+  std::shared_ptr<message_log> messages_;       // with inspect.record: the recording, kept until the probe ends
 };
 
 } // namespace troupe::inspection

@@ -27,6 +27,12 @@ struct probe_settings {
   std::string recorder_file;
   /// inspect.recorder-window: how far back a flight-recorder dump reaches.
   std::chrono::nanoseconds recorder_window = std::chrono::seconds{30};
+  /// inspect.record: NAME,... (actors as name() names them): every message such an actor takes from its mailbox is
+  /// recorded, for replay in a test (troupe/test/replay.hpp); empty: off.
+  std::string record;
+  /// inspect.record-file: where the recording goes; empty: troupe-PID.rec in the working directory (PID: the
+  /// process id).
+  std::string record_file;
 };
 
 } // namespace troupe::inspection
