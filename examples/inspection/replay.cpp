@@ -63,7 +63,9 @@ TEST(Production, TheAccountServesAClientAndIsRecorded) {
   actor_system sys{cfg};
   auto acct = sys.spawn<account>();
   scoped_actor client{sys};
-  for (auto [what, n] : {std::pair{"deposit", 10}, {"withdraw", 4}, {"withdraw", 7}}) {
+  for (auto step : {std::pair{"deposit", 10}, {"withdraw", 4}, {"withdraw", 7}}) {
+    auto what = step.first;
+    auto n = step.second;
     auto answer = [&](std::int32_t balance) { std::cout << what << ' ' << n << ": balance " << balance << '\n'; };
     auto refused = [&](error& err) { std::cout << what << ' ' << n << ": " << err.context() << '\n'; };
     if (std::string{what} == "deposit")
