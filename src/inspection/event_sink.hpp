@@ -3,7 +3,8 @@
 #pragma once
 // Where the core's reports of dead letters and failed actors enter the probe:
 // turned into events, kept in the bounded buffer, and the probe's actor woken
-// once per batch to send them on.
+// once per batch to send them on. It also hands spawns, exits and events to
+// the flight recorder, and the messages of recorded actors to the recording.
 #include <atomic>
 #include <memory>
 #include <string>
