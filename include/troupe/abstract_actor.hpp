@@ -121,7 +121,7 @@ protected:
   /// is reachable, and never changed. It fills padding next to the vtable pointer, which every enqueue
   /// reads anyway, so testing it costs a byte load and a branch.
   bool statistics_on_ = false;
-  /// Whether each message taken from the mailbox is reported to the system's actor_events (a message recording):
+  /// Whether each message taken from the mailbox is reported to the system's actor_events (a recording, a tracer):
   /// set at spawn, never changed; it fills padding too, next to statistics_on_.
   bool recorded_ = false;
   /// Whether a recorded actor without statistics has set up its behavior (its initialized_ stays false).

@@ -6,8 +6,9 @@
 // core calls it only off the message path: for a message that reached a
 // terminated actor, for an actor that ended with an error, and, when the
 // receiver asks for them (a flight recorder), for every spawn and exit. The
-// one call on the message path is for actors the receiver chose at their
-// spawn (a message recording): each message they take from their mailbox.
+// calls on the message path are for actors the receiver chose at their spawn
+// (a message recording, a tracer): each message they take from their mailbox,
+// and the end of its handler.
 #include "troupe/detail/export.hpp"
 #include "troupe/error.hpp"
 
@@ -35,13 +36,16 @@ public:
   /// wants_lifecycle().
   virtual void actor_exited(const abstract_actor& who, const error& reason) noexcept;
 
-  /// Whether every message `who` takes from its mailbox goes to message_taken. Asked once, at the spawn, after
-  /// actor_spawned (only with wants_lifecycle(); never for a blocking actor, which takes its messages in a loop of
-  /// its own). The default: no.
+  /// Whether every message `who` takes from its mailbox goes to message_taken and message_done. Asked once, at
+  /// the spawn, after actor_spawned (only with wants_lifecycle(); never for a blocking actor, which takes its
+  /// messages in a loop of its own). The default: no.
   virtual bool records(const abstract_actor& who) noexcept;
   /// `receiver`, an actor records() chose, took `e` from its mailbox and is about to handle it (on the thread that
   /// runs it; a message it skips and handles later is reported once, when first taken).
   virtual void message_taken(const abstract_actor& receiver, const mailbox_element& e) noexcept;
+  /// `receiver` is done with the message it last took (handled, skipped or failed), on the same thread. Messages
+  /// it sent meanwhile are in their receivers' mailboxes.
+  virtual void message_done(const abstract_actor& receiver) noexcept;
 
 protected:
   /// Set by a receiver that wants spawns and exits, before it is installed.

@@ -446,6 +446,8 @@ protected:
 
   /// Tells the system's actor_events that this actor took `e` (only while recorded_).
   void report_taken(const mailbox_element& e) noexcept;
+  /// Tells the system's actor_events that this actor is done with the message it last took (only while recorded_).
+  void report_done() noexcept;
 
   /// The messages waiting to be handled.
   mailbox_type mailbox_;

@@ -9,15 +9,17 @@
 #include "troupe/detail/thread_cache.hpp"
 #include "troupe/message.hpp"
 #include "troupe/message_id.hpp"
+#include "troupe/trace_context.hpp"
 
 namespace troupe {
 
-/// One queued message: the payload plus who sent it and which request or response it is. Allocated from the
-/// thread cache and owned through mailbox_element_ptr.
+/// One queued message: the payload plus who sent it and which request or response it is, and, while a tracer
+/// runs, the trace it belongs to. Allocated from the thread cache and owned through mailbox_element_ptr.
 struct mailbox_element : detail::cache_allocated<mailbox_element> {
-  /// An element holding `msg`, sent by `from` (null: anonymous), with the id `id`.
+  /// An element holding `msg`, sent by `from` (null: anonymous), with the id `id`; it carries the calling
+  /// thread's current trace, if any.
   mailbox_element(strong_actor_ptr from, message_id id, message msg) noexcept
-    : sender(std::move(from)), mid(id), content(std::move(msg)) {}
+    : sender(std::move(from)), mid(id), content(std::move(msg)), trace(detail::inherit_trace()) {}
 
   mailbox_element* next = nullptr; ///< Intrusive link used by the mailbox.
   strong_actor_ptr sender;         ///< The sender; null for anonymous messages.
@@ -25,6 +27,8 @@ struct mailbox_element : detail::cache_allocated<mailbox_element> {
   message_id mid;
   /// The message itself.
   message content;
+  /// The trace and the span that sent it; null unless the sender ran in a traced span.
+  trace_context_ptr trace;
 };
 
 /// Who holds a mailbox element owns it: the sender until enqueue, then the

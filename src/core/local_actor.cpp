@@ -411,9 +411,21 @@ void actor_events::message_taken(const abstract_actor&, const mailbox_element&) 
   // nothing: only a receiver that records actors overrides it
 }
 
+void actor_events::message_done(const abstract_actor&) noexcept {
+  // nothing: only a receiver that traces actors overrides it
+}
+
 void local_actor::report_taken(const mailbox_element& e) noexcept {
   if (auto* events = home_system().events(); events != nullptr)
     events->message_taken(*this, e);
+}
+
+void local_actor::report_done() noexcept {
+  if (auto* events = home_system().events(); events != nullptr)
+    events->message_done(*this);
+  // A tracer removed while the handler ran cannot end its span: its trace
+  // must not ride on what this thread sends next.
+  detail::current_trace_slot = nullptr;
 }
 
 void local_actor::join(const group& g) {

@@ -238,7 +238,7 @@ void scheduled_actor::count_processed(execution_unit* ctx) noexcept {
     home_system().count_processed_off_workers();
 }
 
-// The loop of resume(); Recorded: each message taken is reported first.
+// The loop of resume(); Recorded: each message taken is reported before and after its handler.
 template <bool Recorded>
 [[gnu::always_inline]] inline resumable::resume_result scheduled_actor::resume_loop(execution_unit* ctx,
                                                                                     std::size_t max_throughput) {
@@ -257,9 +257,13 @@ template <bool Recorded>
       release_bypass_job(ctx);
     ++handled_count;
     count_processed(ctx);
-    if constexpr (Recorded)
+    if constexpr (Recorded) {
       report_taken(*e);
-    handle(std::move(e));
+      handle(std::move(e));
+      report_done();
+    } else {
+      handle(std::move(e));
+    }
     if (finish_if_terminating())
       return resume_result::done;
   }
@@ -323,7 +327,10 @@ resumable::resume_result scheduled_actor::resume_tracked(execution_unit* ctx, st
       t.wait_cycles.add(waited);
       stats.stamped.store(nullptr, std::memory_order_relaxed);
     }
-    switch (handle(std::move(e))) {
+    auto result = handle(std::move(e));
+    if (recorded_) [[unlikely]]
+      report_done();
+    switch (result) {
       case handled::consumed:
         stats.processed.add();
         stats.finished.add();

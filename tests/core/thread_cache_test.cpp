@@ -39,10 +39,10 @@ TEST(thread_cache, size_classes_are_multiples_of_eight) {
   EXPECT_EQ(thread_cache::rounded(24), 24u);
   EXPECT_EQ(thread_cache::rounded(25), 32u);
   EXPECT_EQ(thread_cache::rounded(56), 56u);
-  // a one-atom message and its mailbox element: 56 bytes per queued message
+  // a one-atom message and its mailbox element (its trace pointer included): 64 bytes per queued message
   EXPECT_EQ(thread_cache::rounded(sizeof(mailbox_element))
               + thread_cache::rounded(detail::message_layout_of<atom_value>::computed.total),
-            56u);
+            64u);
 }
 
 // Blocks whose size is a multiple of 16 are 16-byte aligned, whatever was
