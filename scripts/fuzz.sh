@@ -50,6 +50,12 @@ mkdir -p "$out/corpus-wire"
   printf '\x02\x00\x00\x00\x03\x07'
   printf '\x01\x00\x00\x00\x06'
 } > "$out/corpus-wire/seed1"
+# A message with a trace context (flag 16, then three uint64) and no payload.
+{
+  printf '\x1d\x00\x00\x00\x02\x07\x10\x05\x00'
+  printf '\x01\x02\x03\x04\x05\x06\x07\x08\x11\x12\x13\x14\x15\x16\x17\x18'
+  printf '\x21\x22\x23\x24\x25\x26\x27\x28'
+} > "$out/corpus-wire/seed2"
 cd "$out"
 # One fuzzer per core: on two cores both get the whole time, and the stage takes
 # half as long as running them one after the other.

@@ -346,9 +346,16 @@ void peer::deliver_now(const wire::actor_message_header& hdr, expected<message> 
     answer_undeliverable(hdr, error{sec::request_receiver_down});
     return;
   }
-  deliver(dest,
-          mailbox_element_ptr{new mailbox_element(std::move(sender), message_id{hdr.message_id}, std::move(*msg))},
-          nullptr);
+  deliver(dest, envelope_of(hdr, std::move(sender), std::move(*msg)), nullptr);
+}
+
+mailbox_element_ptr peer::envelope_of(const wire::actor_message_header& hdr, strong_actor_ptr sender, message msg) {
+  mailbox_element_ptr e{new mailbox_element(std::move(sender), message_id{hdr.message_id}, std::move(msg))};
+  // The trace comes with the message, never from whatever this thread runs.
+  e->trace.reset();
+  if (hdr.traced()) [[unlikely]]
+    e->trace = troupe::detail::copy_trace(trace_context{{}, hdr.trace_high, hdr.trace_low, hdr.trace_span});
+  return e;
 }
 
 error peer::on_node_contact(std::span<const std::byte> body) {
@@ -526,6 +533,11 @@ error peer::send_actor_message(const mailbox_element& e, actor_id dest, const no
   if (dest_node != node())
     hdr.dest_node = dest_node;
   hdr.message_id = e.mid.value();
+  if (e.trace) [[unlikely]] {
+    hdr.trace_high = e.trace->trace_high;
+    hdr.trace_low = e.trace->trace_low;
+    hdr.trace_span = e.trace->span;
+  }
   if (e.sender) {
     hdr.source = e.sender->id();
     // The peer takes an unnamed node to be ours, which a local sender's is:

@@ -221,6 +221,8 @@ private:
   // I/O thread: hands the decoded message to its receiver (or its error to
   // the requester). The receiver and sender are looked up now.
   void deliver_now(const wire::actor_message_header& hdr, expected<message> msg);
+  // The envelope of a message that arrived: its sender, id and trace from `hdr`.
+  static mailbox_element_ptr envelope_of(const wire::actor_message_header& hdr, strong_actor_ptr sender, message msg);
   // Tells the message tap, if there is one, of a message that arrived (any thread).
   void tap_incoming(const wire::actor_message_header& hdr, const expected<message>& msg, std::size_t bytes);
   // I/O thread: the local receiver of a message, and the proxy of its sender

@@ -304,9 +304,7 @@ peer::worker_frame peer::frame_on_worker(std::span<const std::byte> bytes, execu
   // An observer sees what workers read as it sees what the I/O thread reads.
   if (ctx_.tap.load(std::memory_order_acquire) != nullptr) [[unlikely]]
     tap_incoming(*hdr, msg, frame->body.size() + wire::length_size);
-  deliver(dest,
-          mailbox_element_ptr{new mailbox_element(std::move(sender), message_id{hdr->message_id}, std::move(*msg))},
-          ctx);
+  deliver(dest, envelope_of(*hdr, std::move(sender), std::move(*msg)), ctx);
   return worker_frame::delivered;
 }
 

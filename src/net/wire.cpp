@@ -148,7 +148,7 @@ void write_auth(std::vector<std::byte>& out, const auth_tag& tag) {
 }
 
 std::size_t begin_actor_message(std::vector<std::byte>& out, const actor_message_header& x) {
-  if (!x.source_node && !x.dest_node && x.hops == 0 && !x.marker) {
+  if (!x.source_node && !x.dest_node && x.hops == 0 && !x.marker && !x.traced()) {
     // Nearly every message: the length (filled in by finish_frame), the kind,
     // three varints and no flags, put together here and appended at once.
     std::array<std::byte, length_size + 1 + 3 * max_varint_size + 1> head{};
@@ -165,7 +165,8 @@ std::size_t begin_actor_message(std::vector<std::byte>& out, const actor_message
   auto start = begin_frame(out, frame_kind::actor_message);
   binary_serializer f{out};
   f.write_varint(x.source);
-  f.write_byte((x.source_node ? 1 : 0) | (x.dest_node ? 2 : 0) | (x.hops != 0 ? 4 : 0) | (x.marker ? 8 : 0));
+  f.write_byte((x.source_node ? 1 : 0) | (x.dest_node ? 2 : 0) | (x.hops != 0 ? 4 : 0) | (x.marker ? 8 : 0)
+               | (x.traced() ? 16 : 0));
   if (x.source_node)
     write_node(f, x.source_node);
   f.write_varint(x.dest);
@@ -174,6 +175,11 @@ std::size_t begin_actor_message(std::vector<std::byte>& out, const actor_message
   f.write_varint(x.message_id);
   if (x.hops != 0)
     f.write_byte(x.hops);
+  if (x.traced()) {
+    f.write_int(x.trace_high);
+    f.write_int(x.trace_low);
+    f.write_int(x.trace_span);
+  }
   return start;
 }
 
@@ -391,7 +397,7 @@ expected<actor_message_header> read_actor_message(std::span<const std::byte> bod
   std::uint8_t nodes{};
   if (!f.read_varint(x.source) || !f.read_byte(nodes))
     return malformed(f, "truncated message header");
-  if (nodes > 15)
+  if (nodes > 31)
     return error{sec::malformed_message, "bad node flags"};
   x.marker = (nodes & 8) != 0;
   if ((nodes & 1) != 0 && !read_node(f, x.source_node))
@@ -402,6 +408,12 @@ expected<actor_message_header> read_actor_message(std::span<const std::byte> bod
     return malformed(f, "truncated message header");
   if ((nodes & 4) != 0 && (x.hops == 0 || x.hops > max_hops))
     return error{sec::malformed_message, "bad hop count " + std::to_string(x.hops)};
+  if ((nodes & 16) != 0) {
+    if (!f.read_int(x.trace_high) || !f.read_int(x.trace_low) || !f.read_int(x.trace_span))
+      return malformed(f, "truncated trace context");
+    if (!x.traced())
+      return error{sec::malformed_message, "trace context without a trace id"};
+  }
   if (x.dest == 0)
     return error{sec::malformed_message, "message without receiver"};
   if (x.marker && f.remaining() != 0)

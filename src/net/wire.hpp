@@ -20,7 +20,7 @@ namespace troupe::net::wire {
 
 // "TRPE" as a little-endian uint32, at the start of every hello.
 inline constexpr std::uint32_t magic = 0x45505254;
-inline constexpr std::uint16_t protocol_version = 6;
+inline constexpr std::uint16_t protocol_version = 7;
 
 // uint32 length (of kind and body), then uint8 kind.
 inline constexpr std::size_t length_size = 4;
@@ -122,6 +122,12 @@ struct actor_message_header {
   // token. Its receiver answers with `moved` once every message sent before
   // it was delivered.
   bool marker = false;
+  // The trace the message belongs to and the span that sent it; sent only
+  // while the sending node traces (a zero trace id: none).
+  std::uint64_t trace_high = 0;
+  std::uint64_t trace_low = 0;
+  std::uint64_t trace_span = 0;
+  bool traced() const noexcept { return (trace_high | trace_low) != 0; }
 };
 
 struct node_contact {

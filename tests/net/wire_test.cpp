@@ -235,16 +235,55 @@ TEST(wire, a_move_marker_round_trips_with_its_flag_and_no_payload) {
   EXPECT_EQ(back->dest_node, hdr.dest_node);
   EXPECT_EQ(back->message_id, 9u);
   EXPECT_TRUE(payload.empty());
-  // A marker carries no message; a flag past the marker's is unknown.
+  // A marker carries no message; a flag past the trace context's is unknown.
   auto with_payload = frame;
   with_payload.push_back(std::byte{0xAB});
   wire::finish_frame(with_payload, 0);
   EXPECT_EQ(wire::read_actor_message(wire::read_frame(body_of(with_payload))->body, payload).error(),
             sec::malformed_message);
   auto unknown_flag = frame;
-  unknown_flag[wire::length_size + 2] = std::byte{2 | 16};
+  unknown_flag[wire::length_size + 2] = std::byte{2 | 32};
   EXPECT_EQ(wire::read_actor_message(wire::read_frame(body_of(unknown_flag))->body, payload).error(),
             sec::malformed_message);
+}
+
+TEST(wire, a_trace_context_travels_only_when_set_and_a_broken_one_is_refused) {
+  wire::actor_message_header hdr;
+  hdr.source = 7;
+  hdr.dest = 300;
+  hdr.message_id = 5;
+  std::vector<std::byte> plain;
+  wire::finish_frame(plain, wire::begin_actor_message(plain, hdr));
+  hdr.trace_high = 0x0102030405060708ULL;
+  hdr.trace_low = 0x1112131415161718ULL;
+  hdr.trace_span = 0x2122232425262728ULL;
+  std::vector<std::byte> traced;
+  auto start = wire::begin_actor_message(traced, hdr);
+  traced.push_back(std::byte{0xAB});
+  wire::finish_frame(traced, start);
+  EXPECT_EQ(traced.size(), plain.size() + 24 + 1) << "three uint64 and the payload byte, nothing else";
+  EXPECT_EQ(traced[wire::length_size + 2], std::byte{16});
+  std::span<const std::byte> payload;
+  auto back = wire::read_actor_message(wire::read_frame(body_of(traced))->body, payload);
+  ASSERT_TRUE(back) << to_string(back.error());
+  EXPECT_EQ(back->trace_high, hdr.trace_high);
+  EXPECT_EQ(back->trace_low, hdr.trace_low);
+  EXPECT_EQ(back->trace_span, hdr.trace_span);
+  ASSERT_EQ(payload.size(), 1u);
+  EXPECT_EQ(payload[0], std::byte{0xAB});
+  auto plain_back = wire::read_actor_message(wire::read_frame(body_of(plain))->body, payload);
+  ASSERT_TRUE(plain_back);
+  EXPECT_FALSE(plain_back->traced());
+  // Cut inside the context: truncated.
+  auto cut = traced;
+  cut.resize(cut.size() - 10);
+  wire::finish_frame(cut, 0);
+  EXPECT_EQ(wire::read_actor_message(wire::read_frame(body_of(cut))->body, payload).error(), sec::malformed_message);
+  // The flag with a zero trace id: refused, not taken as a trace.
+  auto zero = traced;
+  for (std::size_t i = 0; i < 16; ++i)
+    zero[wire::length_size + 6 + i] = std::byte{0}; // after kind, source, flags, dest (2 bytes), id
+  EXPECT_EQ(wire::read_actor_message(wire::read_frame(body_of(zero))->body, payload).error(), sec::malformed_message);
 }
 
 TEST(wire, moved_frames_round_trip_and_malformed_ones_are_refused) {
