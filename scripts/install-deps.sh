@@ -76,6 +76,8 @@ PACKAGES=(
   # that tests the dashboard headless, driven through chromedriver
   # (tests/inspection/dashboard_test.sh).
   nlohmann-json3-dev chromium chromium-driver
+  # pip, which installs the Python packages below (PYTHON_PACKAGES).
+  python3-pip
 )
 
 usage() {
@@ -108,12 +110,31 @@ for pkg in "${PACKAGES[@]}"; do
   fi
 done
 
+# Python packages from PyPI that Debian does not have, kept out of the system's
+# Python in a directory of their own (tests/inspection/CMakeLists.txt reads it
+# as TROUPE_PYTHON_DEPS): opentelemetry-proto, whose parser checks the OTLP
+# output of the message traces (tests/inspection/trace_export_test.sh).
+PYTHON_PACKAGES=(opentelemetry-proto)
+PYTHON_DEPS="${TROUPE_PYTHON_DEPS:-$HOME/.cache/troupe/python}"
+python_deps() {
+  PYTHONPATH="$PYTHON_DEPS" python3 -c 'import opentelemetry.proto.collector.trace.v1.trace_service_pb2' \
+    2>/dev/null && return 0
+  if [[ $mode == check ]]; then
+    echo "install-deps: missing Python packages in $PYTHON_DEPS: ${PYTHON_PACKAGES[*]}" >&2
+    return 1
+  fi
+  echo "install-deps: installing into $PYTHON_DEPS: ${PYTHON_PACKAGES[*]}"
+  python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target "$PYTHON_DEPS" "${PYTHON_PACKAGES[@]}"
+}
+
 if ((${#missing[@]} == 0)); then
-  exit 0
+  python_deps
+  exit
 fi
 
 if [[ $mode == check ]]; then
   echo "install-deps: missing: ${missing[*]}" >&2
+  python_deps || true
   exit 1
 fi
 
@@ -133,4 +154,5 @@ APT_OPTS=(-o DPkg::Lock::Timeout=600 -o Dpkg::Use-Pty=0)
 "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get "${APT_OPTS[@]}" update -qq
 "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
   apt-get "${APT_OPTS[@]}" install -y -q --no-install-recommends "${missing[@]}"
+python_deps
 echo "install-deps: done"

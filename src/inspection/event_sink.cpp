@@ -116,15 +116,28 @@ void event_sink::actor_exited(const abstract_actor& who, const error& reason) no
 
 bool event_sink::records(const abstract_actor& who) noexcept {
   try {
-    return messages_ != nullptr && messages_->wants(who);
+    return (messages_ != nullptr && messages_->wants(who)) || (tracer_ != nullptr && tracer_->wants(who));
   } catch (...) {
     return false;
   }
 }
 
 void event_sink::message_taken(const abstract_actor& receiver, const mailbox_element& e) noexcept {
-  if (messages_ != nullptr)
-    messages_->add(receiver, e);
+  // With one of the two running, every actor reported is one it chose; with
+  // both, each asks again.
+  try {
+    if (messages_ != nullptr && (tracer_ == nullptr || messages_->wants(receiver)))
+      messages_->add(receiver, e);
+    if (tracer_ != nullptr && (messages_ == nullptr || tracer_->wants(receiver)))
+      tracer_->begin(receiver, e);
+  } catch (...) {
+    // a name that could not be compared: the message goes unrecorded
+  }
+}
+
+void event_sink::message_done(const abstract_actor&) noexcept {
+  if (tracer_ != nullptr)
+    tracer_->end();
 }
 
 void event_sink::actor_failed(const abstract_actor& who, const error& reason) noexcept {

@@ -4,7 +4,8 @@
 // Where the core's reports of dead letters and failed actors enter the probe:
 // turned into events, kept in the bounded buffer, and the probe's actor woken
 // once per batch to send them on. It also hands spawns, exits and events to
-// the flight recorder, and the messages of recorded actors to the recording.
+// the flight recorder, the messages of recorded actors to the recording, and
+// those of traced actors to the tracer.
 #include <atomic>
 #include <memory>
 #include <string>
@@ -17,6 +18,7 @@
 #include "dashboard/event_log.hpp"
 #include "event_buffer.hpp"
 #include "recorder/message_log.hpp"
+#include "tracer/tracer.hpp"
 
 namespace troupe::inspection {
 
@@ -39,13 +41,19 @@ public:
   /// installed.
   void set_flight_recording(bool on) noexcept {
     flight_ = on;
-    want_lifecycle(flight_ || messages_ != nullptr);
+    want_lifecycle(flight_ || messages_ != nullptr || tracer_ != nullptr);
   }
 
   /// The message recording of the actors it names; set before the sink is installed.
   void set_message_log(message_log* log) noexcept {
     messages_ = log;
-    want_lifecycle(flight_ || messages_ != nullptr);
+    want_lifecycle(flight_ || messages_ != nullptr || tracer_ != nullptr);
+  }
+
+  /// The tracer of the actors it wants; set before the sink is installed.
+  void set_tracer(tracer* t) noexcept {
+    tracer_ = t;
+    want_lifecycle(flight_ || messages_ != nullptr || tracer_ != nullptr);
   }
 
   /// Adds an event of this node, unless the mirror level is off, and wakes the reader for the first of a batch
@@ -60,11 +68,13 @@ public:
   void actor_exited(const abstract_actor& who, const error& reason) noexcept override;
   bool records(const abstract_actor& who) noexcept override;
   void message_taken(const abstract_actor& receiver, const mailbox_element& e) noexcept override;
+  void message_done(const abstract_actor& receiver) noexcept override;
 
 private:
   bool enabled() const noexcept { return level_.load(std::memory_order_relaxed) != mirror_level::off; }
 
   message_log* messages_ = nullptr;
+  tracer* tracer_ = nullptr;
   std::string node_;
   event_buffer& buffer_;
   const std::atomic<mirror_level>& level_;

@@ -4,6 +4,8 @@
 
 #include <unistd.h>
 
+#include <cerrno>
+
 #include <cstdio>
 #include <exception>
 #include <map>
@@ -20,12 +22,15 @@
 #include "dashboard/dashboard_routes.hpp"
 #include "dashboard/node_source.hpp"
 #include "endpoint.hpp"
+#include "host_name.hpp"
 #include "http/http_server.hpp"
 #include "node_collector.hpp"
 #include "probe_agent.hpp"
 #include "prometheus_text.hpp"
 #include "recorder/flight_recorder.hpp"
 #include "recorder/message_log.hpp"
+#include "tracer/trace_exporter.hpp"
+#include "tracer/tracer.hpp"
 
 namespace troupe::inspection {
 
@@ -39,6 +44,23 @@ constexpr std::size_t event_capacity = 1024;
 void report_bad_option(const std::string& what, const char* effect) {
   std::fprintf(stderr, "troupe: %s; the probe does not %s\n", what.c_str(), effect);
   TROUPE_LOG_ERROR("inspection", what);
+}
+
+// "a, b,c": the names of a list option, without blanks around them.
+std::set<std::string> name_list(std::string_view rest) {
+  std::set<std::string> names;
+  while (!rest.empty()) {
+    auto comma = rest.find(',');
+    auto name = rest.substr(0, comma);
+    while (!name.empty() && name.front() == ' ')
+      name.remove_prefix(1);
+    while (!name.empty() && name.back() == ' ')
+      name.remove_suffix(1);
+    if (!name.empty())
+      names.emplace(name);
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+  }
+  return names;
 }
 
 // inspect.http: PORT alone means 127.0.0.1:PORT.
@@ -68,6 +90,15 @@ void probe::add_options(actor_system_config& cfg, settings& s) {
                  "NAME,...: record every message the actors of these names take, for replay in a test; empty: off");
   cfg.add_option("inspect.record-file", s.record_file,
                  "PATH of the message recording; empty: troupe-<pid>.rec in the working directory");
+  cfg.add_option("inspect.trace", s.trace,
+                 "off, on or NAME,...: each message the actors (of these names) handle becomes a span of a trace");
+  cfg.add_option("inspect.trace-file", s.trace_file,
+                 "PATH for the spans as OTLP/JSON lines; empty: troupe-<pid>.otlp.json unless another output is set");
+  cfg.add_option("inspect.trace-otlp", s.trace_otlp,
+                 "URL of an OTLP/HTTP collector (http://HOST[:PORT][/PATH]) to POST the spans to; empty: none");
+  cfg.add_option("inspect.trace-chrome", s.trace_chrome,
+                 "PATH for the spans as a Chrome trace (chrome://tracing, Perfetto); empty: none");
+  cfg.add_option("inspect.trace-buffer", s.trace_buffer, "spans each thread holds for the exporter; more are lost");
 }
 
 std::unique_ptr<actor_system_module> probe::make(actor_system& sys, const settings& s) {
@@ -79,8 +110,11 @@ probe::probe(actor_system& sys, const settings& s) : sys_(sys), settings_(s) {
   sys_.tracker().enable(settings_.track_actors);
 }
 
+probe::~probe() = default;
+
 void probe::start() {
-  if (settings_.nexus.empty() && settings_.http.empty() && settings_.recorder_file.empty() && settings_.record.empty())
+  if (settings_.nexus.empty() && settings_.http.empty() && settings_.recorder_file.empty() && settings_.record.empty()
+      && settings_.trace == "off")
     return;
   std::string http_host;
   std::uint16_t http_port = 0;
@@ -93,6 +127,8 @@ void probe::start() {
     start_recorder();
   if (!settings_.record.empty())
     start_message_log();
+  if (settings_.trace != "off")
+    start_tracing();
   collector_ = std::make_shared<node_collector>(sys_);
   if (serve_http)
     dashboard_events_ = std::make_shared<event_log>();
@@ -102,6 +138,7 @@ void probe::start() {
   shared_ = std::make_shared<probe_shared>(sys_.node(), event_capacity, level);
   shared_->sink.set_flight_recording(recording_);
   shared_->sink.set_message_log(messages_.get());
+  shared_->sink.set_tracer(tracer_.get());
   shared_->sink.set_log(dashboard_events_);
   if (!settings_.nexus.empty())
     start_reporting();
@@ -177,19 +214,7 @@ void probe::start_recorder() {
 }
 
 void probe::start_message_log() {
-  std::set<std::string> names;
-  std::string_view rest{settings_.record};
-  while (!rest.empty()) {
-    auto comma = rest.find(',');
-    auto name = rest.substr(0, comma);
-    while (!name.empty() && name.front() == ' ')
-      name.remove_prefix(1);
-    while (!name.empty() && name.back() == ' ')
-      name.remove_suffix(1);
-    if (!name.empty())
-      names.emplace(name);
-    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
-  }
+  auto names = name_list(settings_.record);
   if (names.empty()) {
     report_bad_option("inspect.record=" + settings_.record + " names no actor", "record messages");
     return;
@@ -203,6 +228,34 @@ void probe::start_message_log() {
   messages_ = std::move(*log);
 }
 
+void probe::start_tracing() {
+  std::set<std::string> names;
+  if (settings_.trace != "on") {
+    names = name_list(settings_.trace);
+    if (names.empty()) {
+      report_bad_option("inspect.trace=" + settings_.trace + " is not off, on or NAME,...", "trace");
+      return;
+    }
+  }
+  if (settings_.trace_buffer == 0) {
+    report_bad_option("inspect.trace-buffer must be positive", "trace");
+    return;
+  }
+  trace_outputs out{settings_.trace_file, settings_.trace_otlp, settings_.trace_chrome};
+  if (out.otlp_file.empty() && out.otlp_url.empty() && out.chrome_file.empty())
+    out.otlp_file = "troupe-" + std::to_string(getpid()) + ".otlp.json";
+  auto t = std::make_shared<tracer>(std::move(names), settings_.trace_buffer);
+  span_origin origin{program_invocation_short_name, to_string(sys_.node()), host_name(),
+                     static_cast<std::uint32_t>(getpid())};
+  auto exporter = trace_exporter::start(t, out, std::move(origin));
+  if (!exporter) {
+    report_bad_option(exporter.error().context(), "trace");
+    return;
+  }
+  tracer_ = std::move(t);
+  trace_exporter_ = std::move(*exporter);
+}
+
 void probe::stop() {
   if (recording_) {
     flight_recorder::stop();
@@ -214,6 +267,12 @@ void probe::stop() {
   http_.reset();        // joins its thread: no scrape reads the system after this
   if (shared_)
     sys_.set_actor_events(nullptr);
+  if (trace_exporter_) {
+    trace_exporter_.reset(); // writes what the tracer holds and closes the files
+    if (auto lost = tracer_->lost(); lost > 0)
+      std::fprintf(stderr, "troupe: %llu spans were lost (inspect.trace-buffer is %zu per thread)\n",
+                   static_cast<unsigned long long>(lost), settings_.trace_buffer);
+  }
   if (!agent_)
     return;
   sys_.middleman().set_message_tap(nullptr);

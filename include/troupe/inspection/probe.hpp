@@ -28,6 +28,8 @@ class node_collector;
 class http_server;
 class event_log;
 class message_log;
+class tracer;
+class trace_exporter;
 
 /// The probe module of one actor system.
 class probe final : public actor_system_module {
@@ -45,6 +47,7 @@ public:
 
   /// The probe of `sys`, whose statistics follow `s`.
   probe(actor_system& sys, const settings& s);
+  ~probe() override;
 
   /// inspection_probe.
   kind module_kind() const noexcept override { return static_kind; }
@@ -64,18 +67,22 @@ private:
   void start_recorder();
   /// With inspect.record: opens the recording.
   void start_message_log();
+  /// With inspect.trace: starts the tracer and its exporter.
+  void start_tracing();
   /// With inspect.http: serves the node's metrics and dashboard until stop().
   void start_http(const std::string& host, std::uint16_t port);
 
   actor_system& sys_;
   settings settings_;
-  std::shared_ptr<node_collector> collector_;   // with a nexus or inspect.http: what statistics start from
-  std::shared_ptr<probe_shared> shared_;        // with a nexus: the events on their way and the mirror level
-  actor agent_;                                 // with a nexus: the actor that reports to it
-  std::shared_ptr<event_log> dashboard_events_; // with inspect.http: the events the dashboard shows
-  bool recording_ = false;                      // with inspect.recorder-file: this probe runs the flight recorder
-  std::shared_ptr<http_server> http_;           // with inspect.http: the web endpoint
-  std::shared_ptr<message_log> messages_;       // with inspect.record: the recording, kept until the probe ends
+  std::shared_ptr<node_collector> collector_;      // with a nexus or inspect.http: what statistics start from
+  std::shared_ptr<probe_shared> shared_;           // with a nexus: the events on their way and the mirror level
+  actor agent_;                                    // with a nexus: the actor that reports to it
+  std::shared_ptr<event_log> dashboard_events_;    // with inspect.http: the events the dashboard shows
+  bool recording_ = false;                         // with inspect.recorder-file: this probe runs the flight recorder
+  std::shared_ptr<http_server> http_;              // with inspect.http: the web endpoint
+  std::shared_ptr<message_log> messages_;          // with inspect.record: the recording, kept until the probe ends
+  std::shared_ptr<tracer> tracer_;                 // with inspect.trace: kept until the probe ends, as messages_
+  std::unique_ptr<trace_exporter> trace_exporter_; // with inspect.trace: writes the spans until stop()
 };
 
 } // namespace troupe::inspection

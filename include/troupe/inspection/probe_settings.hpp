@@ -3,6 +3,7 @@
 #pragma once
 // The inspect.* options of the probe module.
 #include <chrono>
+#include <cstddef>
 #include <string>
 
 namespace troupe::inspection {
@@ -33,6 +34,19 @@ struct probe_settings {
   /// inspect.record-file: where the recording goes; empty: troupe-PID.rec in the working directory (PID: the
   /// process id).
   std::string record_file;
+  /// inspect.trace: off, on (every actor) or NAME,... (the actors of these names): each message such an actor
+  /// handles becomes a span, and the messages it sends meanwhile carry the trace on (to other nodes too).
+  std::string trace = "off";
+  /// inspect.trace-file: where spans go as OTLP/JSON, one ExportTraceServiceRequest per line; empty: troupe-PID.otlp.json
+  /// in the working directory unless trace-otlp or trace-chrome is set.
+  std::string trace_file;
+  /// inspect.trace-otlp: an OTLP/HTTP collector's URL (http://HOST[:PORT][/PATH], port 4318 and path /v1/traces by
+  /// default) that spans are POSTed to as JSON; empty: none.
+  std::string trace_otlp;
+  /// inspect.trace-chrome: where spans go as a Chrome trace (chrome://tracing, Perfetto); empty: none.
+  std::string trace_chrome;
+  /// inspect.trace-buffer: spans each thread keeps for the exporter; more are counted as lost.
+  std::size_t trace_buffer = 8192;
 };
 
 } // namespace troupe::inspection
