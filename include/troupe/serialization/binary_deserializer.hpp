@@ -75,7 +75,7 @@ public:
   /// field(...)s; annotations (meta::type_name) are not encoded.
   template <class... Ts>
   bool operator()(Ts&&... xs) {
-    return detail::for_each_field([this](std::size_t, std::string_view, auto& x) { return apply(x); }, xs...);
+    return detail::for_each_field([this](std::size_t, std::string_view, auto& x) { return this->apply(x); }, xs...);
   }
 
   /// Reads one value of type T into `x` (its encoding is binary_serializer::apply's); false on failure, see err().

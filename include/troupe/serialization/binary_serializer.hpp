@@ -56,7 +56,7 @@ public:
   /// field(...)s; annotations (meta::type_name) are not encoded.
   template <class... Ts>
   bool operator()(Ts&&... xs) {
-    return detail::for_each_field([this](std::size_t, std::string_view, auto& x) { return apply(x); }, xs...);
+    return detail::for_each_field([this](std::size_t, std::string_view, auto& x) { return this->apply(x); }, xs...);
   }
 
   /// Appends the encoding of `x`; false on failure (a valueless variant, a type not announced), see err().

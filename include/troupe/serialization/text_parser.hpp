@@ -44,7 +44,7 @@ public:
     if (pending_ && !open_pending(detail::annotated_type_name(xs...)))
       return false;
     return detail::for_each_field(
-      [this](std::size_t i, std::string_view name, auto& x) { return parse_field(i, name, x); }, xs...);
+      [this](std::size_t i, std::string_view name, auto& x) { return this->parse_field(i, name, x); }, xs...);
   }
 
   /// Parses one value of type T, written as text_printer writes it, into `x`; false on failure, see err().

@@ -47,7 +47,7 @@ public:
       open_pending(detail::annotated_type_name(xs...));
     return detail::for_each_field(
       [this](std::size_t i, std::string_view name, const auto& x) {
-        print_field(i, name, x);
+        this->print_field(i, name, x);
         return true;
       },
       xs...);
