@@ -23,9 +23,25 @@ struct mailbox_element;
 
 namespace troupe::detail {
 
+/// The sampled timings of the actors of one shard that ended: their histograms
+/// live on here, so that the node's totals never go down when an actor ends.
+struct TROUPE_CORE_API retired_timing {
+  std::uint64_t processing[cycle_histogram::num_buckets] = {};   ///< sampled messages by time in the handler
+  std::uint64_t mailbox_wait[cycle_histogram::num_buckets] = {}; ///< sampled messages by time in the mailbox
+  std::uint64_t processing_cycles = 0;
+  std::uint64_t mailbox_wait_cycles = 0;
+
+  /// Adds what `t` counted.
+  void add(const actor_timing& t) noexcept;
+  /// Adds what `other` counted.
+  void add(const retired_timing& other) noexcept;
+};
+
 class TROUPE_CORE_API actor_tracker {
 public:
   static constexpr std::size_t num_shards = 64;
+
+  ~actor_tracker();
 
   actor_tracker() noexcept;
 
@@ -34,7 +50,7 @@ public:
   void enable(bool on) noexcept { enabled_.store(on, std::memory_order_relaxed); }
 
   /// Lists a new actor's block (at spawn) and takes it off again (at its end;
-  /// a second call does nothing).
+  /// a second call does nothing), keeping its timings in the shard's retired_timing.
   void add(actor_statistics* s, std::uint64_t id) noexcept;
   void remove(actor_statistics* s) noexcept;
 
@@ -44,6 +60,19 @@ public:
   void for_each(F&& f) {
     for (auto& sh : shards_) {
       std::lock_guard guard{sh.mtx};
+      for (auto* s = sh.head; s != nullptr; s = s->next)
+        f(*s);
+    }
+  }
+
+  /// As for_each, and calls retired(const retired_timing&) for each shard whose ended actors had timings, under
+  /// the same lock: an actor that ends meanwhile is counted once, either live or retired.
+  template <class F, class R>
+  void for_each(F&& f, R&& retired) {
+    for (auto& sh : shards_) {
+      std::lock_guard guard{sh.mtx};
+      if (sh.retired != nullptr)
+        retired(*sh.retired);
       for (auto* s = sh.head; s != nullptr; s = s->next)
         f(*s);
     }
@@ -71,6 +100,7 @@ private:
     mutable spinlock mtx;
     actor_statistics* head = nullptr;
     std::size_t size = 0;
+    retired_timing* retired = nullptr; // made when the first actor with timings ends
   };
 
   std::atomic<bool> enabled_{false};

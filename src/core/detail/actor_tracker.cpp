@@ -3,12 +3,36 @@
 #include "troupe/detail/actor_tracker.hpp"
 
 #include <mutex>
+#include <new>
 
 #include "troupe/local_actor.hpp"
 
 namespace troupe::detail {
 
+void retired_timing::add(const actor_timing& t) noexcept {
+  for (std::size_t i = 0; i < cycle_histogram::num_buckets; ++i) {
+    processing[i] += t.processing.count(i);
+    mailbox_wait[i] += t.mailbox_wait.count(i);
+  }
+  processing_cycles += t.sampled_cycles.get();
+  mailbox_wait_cycles += t.wait_cycles.get();
+}
+
+void retired_timing::add(const retired_timing& other) noexcept {
+  for (std::size_t i = 0; i < cycle_histogram::num_buckets; ++i) {
+    processing[i] += other.processing[i];
+    mailbox_wait[i] += other.mailbox_wait[i];
+  }
+  processing_cycles += other.processing_cycles;
+  mailbox_wait_cycles += other.mailbox_wait_cycles;
+}
+
 actor_tracker::actor_tracker() noexcept : created_(std::chrono::steady_clock::now()), created_cycles_(cycle_count()) {}
+
+actor_tracker::~actor_tracker() {
+  for (auto& sh : shards_)
+    delete sh.retired;
+}
 
 void actor_tracker::add(actor_statistics* s, std::uint64_t id) noexcept {
   s->shard = static_cast<std::uint32_t>(id % num_shards);
@@ -30,7 +54,14 @@ void actor_tracker::remove(actor_statistics* s) noexcept {
   if (!s->listed)
     return;
   auto& sh = shards_[s->shard];
+  auto* timing = s->timing.load(std::memory_order_acquire);
   std::lock_guard guard{sh.mtx};
+  if (timing != nullptr) {
+    if (sh.retired == nullptr)
+      sh.retired = new (std::nothrow) retired_timing; // once per shard; without memory the counts are lost
+    if (sh.retired != nullptr)
+      sh.retired->add(*timing);
+  }
   if (s->prev != nullptr)
     s->prev->next = s->next;
   else
