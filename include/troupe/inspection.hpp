@@ -17,5 +17,6 @@
 #include "troupe/inspection/probe_settings.hpp"
 #include "troupe/inspection/remote_traffic.hpp"
 #include "troupe/inspection/snapshot.hpp"
+#include "troupe/inspection/time_histogram.hpp"
 #include "troupe/inspection/wire_time.hpp"
 #include "troupe/inspection/worker_utilization.hpp"

@@ -42,13 +42,17 @@ void offer(std::vector<busy_candidate>& top, const busy_candidate& c) {
 
 } // namespace
 
-std::vector<actor_group> group_actors(detail::actor_tracker& tracker, std::vector<busy_actor>* busiest) {
+std::vector<actor_group> group_actors(detail::actor_tracker& tracker, std::vector<busy_actor>* busiest,
+                                      detail::retired_timing* timings) {
   // Names are mostly the same few string literals: group by pointer in the
   // walk (no string built per actor), then merge equal texts.
   std::unordered_map<const char*, actor_group> by_pointer;
   std::vector<busy_candidate> top;
   top.reserve(max_busy_actors + 1);
-  tracker.for_each([&](detail::actor_statistics& s) {
+  auto each = [&](detail::actor_statistics& s) {
+    if (timings != nullptr)
+      if (auto* t = s.timing.load(std::memory_order_acquire); t != nullptr)
+        timings->add(*t);
     auto* self = s.ctrl()->get();
     auto& g = by_pointer[self->name()];
     auto depth = detail::actor_tracker::waiting(s);
@@ -59,7 +63,11 @@ std::vector<actor_group> group_actors(detail::actor_tracker& tracker, std::vecto
     g.processed += processed;
     if (busiest != nullptr)
       offer(top, busy_candidate{s.ctrl()->id(), self->name(), depth, processed});
-  });
+  };
+  if (timings != nullptr)
+    tracker.for_each(each, [&](const detail::retired_timing& r) { timings->add(r); });
+  else
+    tracker.for_each(each);
   if (busiest != nullptr) {
     busiest->clear();
     for (auto& c : top)

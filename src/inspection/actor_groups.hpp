@@ -23,6 +23,8 @@ inline constexpr std::size_t max_busy_actors = 5;
 
 /// The live tracked actors by name, deepest mailbox first (then most actors, then name). With `busiest`, in the
 /// same walk: the max_busy_actors actors with the deepest mailboxes (then the most messages handled), busiest first.
-std::vector<actor_group> group_actors(detail::actor_tracker& tracker, std::vector<busy_actor>* busiest = nullptr);
+/// With `timings`, in the same walk: the sampled timings of every tracked actor, live or ended, added up.
+std::vector<actor_group> group_actors(detail::actor_tracker& tracker, std::vector<busy_actor>* busiest = nullptr,
+                                      detail::retired_timing* timings = nullptr);
 
 } // namespace troupe::inspection

@@ -10,6 +10,7 @@
 #include "troupe/net/middleman.hpp"
 
 #include "actor_groups.hpp"
+#include "histogram_seconds.hpp"
 
 namespace troupe::inspection {
 
@@ -27,7 +28,9 @@ std::vector<std::string> connected_nodes(actor_system& sys) {
 
 } // namespace
 
-node_collector::node_collector(actor_system& sys) : sys_(sys), clock_(sys.scheduler().times(), detail::cycle_count()) {}
+node_collector::node_collector(actor_system& sys, std::chrono::nanoseconds settle)
+  : sys_(sys), clock_(sys.scheduler().times(), detail::cycle_count()), started_(std::chrono::steady_clock::now()),
+    settle_(settle) {}
 
 node_statistics node_collector::collect() {
   node_statistics stats;
@@ -39,11 +42,20 @@ node_statistics node_collector::collect() {
   stats.dead_letters = counts.dead_letters;
   auto& tracker = sys_.tracker();
   stats.tracked_actors = tracker.size();
-  stats.actor_groups = group_actors(tracker, &stats.busiest_actors);
+  detail::retired_timing timings;
+  stats.actor_groups = group_actors(tracker, &stats.busiest_actors, &timings);
+  double ns_per_cycle = 0;
   {
     std::lock_guard guard{mtx_};
     stats.workers_since_start =
       clock_.read(sys_.scheduler().times(), detail::cycle_count(), tracker.nanoseconds_per_cycle());
+    if (ns_per_cycle_ == 0 && std::chrono::steady_clock::now() - started_ >= settle_)
+      ns_per_cycle_ = tracker.nanoseconds_per_cycle();
+    ns_per_cycle = ns_per_cycle_;
+  }
+  if (ns_per_cycle > 0) {
+    stats.processing = histogram_seconds(timings.processing, timings.processing_cycles, ns_per_cycle);
+    stats.mailbox_wait = histogram_seconds(timings.mailbox_wait, timings.mailbox_wait_cycles, ns_per_cycle);
   }
   stats.host = host_figures();
   stats.connected_nodes = connected_nodes(sys_);

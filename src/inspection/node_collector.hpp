@@ -5,6 +5,7 @@
 // always-on counts, the actors by name, the workers' running totals, the
 // host's figures and the connections. The probe's statistics and a metrics
 // scrape both start from it, from any thread.
+#include <chrono>
 #include <mutex>
 
 #include "troupe/inspection/node_statistics.hpp"
@@ -19,8 +20,9 @@ namespace troupe::inspection {
 
 class node_collector {
 public:
-  /// Starts the workers' totals now.
-  explicit node_collector(actor_system& sys);
+  /// Starts the workers' totals now. The time histograms wait until the cycle rate has been measured over
+  /// `settle`: from then on one rate turns cycles into seconds, so their counts and sums never go down.
+  explicit node_collector(actor_system& sys, std::chrono::nanoseconds settle = std::chrono::seconds{1});
 
   /// Everything but the loads of the host, the worker shares of an interval,
   /// the remote traffic and the dropped events (which belong to an interval
@@ -29,8 +31,11 @@ public:
 
 private:
   actor_system& sys_;
-  std::mutex mtx_; // the worker clock has one reader at a time
+  std::mutex mtx_; // the worker clock and the histograms' rate have one reader at a time
   worker_clock clock_;
+  std::chrono::steady_clock::time_point started_;
+  std::chrono::nanoseconds settle_;
+  double ns_per_cycle_ = 0; // 0 until settled
 };
 
 } // namespace troupe::inspection

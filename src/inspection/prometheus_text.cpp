@@ -2,6 +2,8 @@
 // Copyright (c) 2026 the troupe authors
 #include "prometheus_text.hpp"
 
+#include <algorithm>
+
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -82,6 +84,36 @@ public:
         auto v = value(*n.info, labels);
         sample(name, n, std::move(labels), v);
       }
+  }
+
+  // A histogram family, one per node that has measured its clock: pick(stats)
+  // gives its time_histogram. The buckets are cumulative, as Prometheus has them.
+  template <class Pick>
+  void per_histogram(const char* name, const char* help, Pick pick) {
+    auto measured = [&](const metrics_node& n) {
+      return n.stats != nullptr && pick(*n.stats).counts.size() == time_histogram::bounds.size() + 1;
+    };
+    if (std::none_of(nodes_.begin(), nodes_.end(), measured))
+      return; // no family without samples
+    begin(name, "histogram", help);
+    std::string bucket = std::string{name} + "_bucket";
+    std::string sum = std::string{name} + "_sum";
+    std::string count = std::string{name} + "_count";
+    for (auto& n : nodes_) {
+      if (!measured(n))
+        continue; // not measured yet (or from a node that sends another layout)
+      const time_histogram& h = pick(*n.stats);
+      std::uint64_t below = 0;
+      for (std::size_t i = 0; i < time_histogram::bounds.size(); ++i) {
+        below += h.counts[i];
+        std::string le;
+        append_number(le, time_histogram::bounds[i]);
+        sample(bucket.c_str(), n, {{"le", std::move(le)}}, below);
+      }
+      sample(bucket.c_str(), n, {{"le", "+Inf"}}, h.count);
+      sample(sum.c_str(), n, {}, h.sum_seconds);
+      sample(count.c_str(), n, {}, h.count);
+    }
   }
 
   std::string take() { return std::move(out_); }
@@ -200,6 +232,14 @@ std::string prometheus_text(const std::vector<metrics_node>& nodes, bool node_la
   x.per_item("troupe_actor_group_processed_messages", "gauge",
              "Messages the live actors handled, by name (an actor that ends takes its count along).",
              groups([](const actor_group& g) { return g.processed; }));
+  x.per_histogram("troupe_message_processing_seconds",
+                  "Time in the handler of sampled messages (one resume in sixteen of each thread), of every tracked "
+                  "actor since the start, ended ones included.",
+                  [](stats s) -> const time_histogram& { return s.processing; });
+  x.per_histogram("troupe_mailbox_wait_seconds",
+                  "Time sampled messages (one in 64 of each sending thread) waited in a tracked actor's mailbox, "
+                  "since the start, ended actors included.",
+                  [](stats s) -> const time_histogram& { return s.mailbox_wait; });
   return x.take();
 }
 

@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <set>
@@ -26,6 +27,7 @@
 #include "http_test_client.hpp"
 #include "nexus_fixture.hpp"
 #include "nexus_metrics.hpp"
+#include "node_collector.hpp"
 #include "prometheus_text.hpp"
 
 using namespace troupe;
@@ -70,6 +72,14 @@ ins::node_statistics sample_statistics() {
   s.host.ram_available = 2048;
   s.host.cpus = 2;
   s.actor_groups = {ins::actor_group{"pinger \"x\"\\\n", 2, 5, 4, 10}};
+  // 2 at most 1 µs, 5 at most 10 µs, 1 beyond 10 s
+  s.processing.counts.assign(ins::time_histogram::bounds.size() + 1, 0);
+  s.processing.counts[0] = 2;
+  s.processing.counts[3] = 5;
+  s.processing.counts.back() = 1;
+  s.processing.count = 8;
+  s.processing.sum_seconds = 0.5;
+  s.mailbox_wait = s.processing;
   return s;
 }
 
@@ -188,6 +198,7 @@ TEST(PrometheusText, ANodesFamiliesFollowPrometheusConventions) {
   // Every family has one HELP and one TYPE, before its samples; counters end in _total.
   std::istringstream lines{text};
   std::set<std::string> typed;
+  std::set<std::string> histograms;
   std::string line;
   while (std::getline(lines, line)) {
     if (line.starts_with("# TYPE ")) {
@@ -199,10 +210,65 @@ TEST(PrometheusText, ANodesFamiliesFollowPrometheusConventions) {
       if (type == "counter") {
         EXPECT_TRUE(name.ends_with("_total")) << name;
       }
+      if (type == "histogram") {
+        EXPECT_TRUE(name.ends_with("_seconds")) << name;
+        histograms.insert(name);
+      }
     } else if (!line.starts_with("# HELP ")) {
       auto name = line.substr(0, line.find_first_of("{ "));
+      for (const char* suffix : {"_bucket", "_sum", "_count"})
+        if (name.ends_with(suffix) && histograms.contains(name.substr(0, name.size() - std::strlen(suffix))))
+          name = name.substr(0, name.size() - std::strlen(suffix));
       EXPECT_TRUE(typed.contains(name)) << "a sample before its TYPE: " << line;
     }
+  }
+  EXPECT_EQ(histograms, (std::set<std::string>{"troupe_message_processing_seconds", "troupe_mailbox_wait_seconds"}));
+}
+
+TEST(PrometheusText, HistogramsCountCumulativelyWithSumAndCount) {
+  auto s = sample_statistics();
+  s.mailbox_wait = {}; // not measured yet: no family
+  auto text = ins::prometheus_text({ins::metrics_node{&s, nullptr}}, false);
+  EXPECT_TRUE(contains(text, "# TYPE troupe_message_processing_seconds histogram\n"
+                             "troupe_message_processing_seconds_bucket{le=\"1e-06\"} 2\n"))
+    << text;
+  EXPECT_TRUE(contains(text, "\ntroupe_message_processing_seconds_bucket{le=\"5e-06\"} 2\n")) << text;
+  EXPECT_TRUE(contains(text, "\ntroupe_message_processing_seconds_bucket{le=\"1e-05\"} 7\n")) << text;
+  EXPECT_TRUE(contains(text, "\ntroupe_message_processing_seconds_bucket{le=\"10\"} 7\n")) << text;
+  EXPECT_TRUE(contains(text, "\ntroupe_message_processing_seconds_bucket{le=\"+Inf\"} 8\n")) << text;
+  EXPECT_TRUE(contains(text, "\ntroupe_message_processing_seconds_sum 0.5\n")) << text;
+  EXPECT_TRUE(contains(text, "\ntroupe_message_processing_seconds_count 8\n")) << text;
+  EXPECT_FALSE(contains(text, "troupe_mailbox_wait_seconds")) << text;
+}
+
+TEST(NodeCollector, HistogramsKeepTheTimingsOfActorsThatEnded) {
+  actor_system_config cfg;
+  actor_system sys{cfg};
+  sys.tracker().enable(true);
+  ins::node_collector collector{sys, 0ns}; // a clock measured at once: no second to wait
+  auto server = sys.spawn<ping_server>();
+  scoped_actor self{sys};
+  // One request at a time, one resume each: one tracked resume in sixteen of
+  // each thread is timed, one message in 64 from this thread waits stamped.
+  for (int i = 0; i < 128; ++i)
+    self->request(server, 5s, ping_atom_v).receive([](pong_atom) {}, [](error&) {});
+  auto before = collector.collect();
+  ASSERT_EQ(before.processing.counts.size(), ins::time_histogram::bounds.size() + 1);
+  EXPECT_GT(before.processing.count, 0u);
+  EXPECT_GT(before.mailbox_wait.count, 0u);
+  EXPECT_GT(before.processing.sum_seconds, 0.0);
+  anon_send_exit(server, exit_reason::kill);
+  self->wait_for(server);
+  ASSERT_TRUE(eventually([&] { return collector.collect().tracked_actors == 0; }));
+  // The ended actor's samples stay: nothing goes down (its exit message may have added one more).
+  auto after = collector.collect();
+  for (auto [b, a] :
+       {std::pair{&before.processing, &after.processing}, std::pair{&before.mailbox_wait, &after.mailbox_wait}}) {
+    ASSERT_EQ(a->counts.size(), b->counts.size());
+    EXPECT_GE(a->count, b->count);
+    EXPECT_GE(a->sum_seconds, b->sum_seconds);
+    for (std::size_t i = 0; i < a->counts.size(); ++i)
+      EXPECT_GE(a->counts[i], b->counts[i]) << "bucket " << i;
   }
 }
 

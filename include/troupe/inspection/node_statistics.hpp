@@ -12,6 +12,7 @@
 #include "troupe/inspection/busy_actor.hpp"
 #include "troupe/inspection/host_statistics.hpp"
 #include "troupe/inspection/remote_traffic.hpp"
+#include "troupe/inspection/time_histogram.hpp"
 #include "troupe/inspection/wire_time.hpp"
 #include "troupe/inspection/worker_totals.hpp"
 #include "troupe/inspection/worker_utilization.hpp"
@@ -38,6 +39,8 @@ struct node_statistics {
   std::vector<remote_traffic> remote_actors;      ///< the actors that exchanged most messages with other nodes in the
                                                   ///< last interval, most first (at most 16)
   std::uint64_t events_dropped = 0;               ///< events that did not fit the probe's buffer since it started
+  time_histogram processing;                      ///< sampled messages by time in the handler, since the start
+  time_histogram mailbox_wait;                    ///< sampled messages by time in the mailbox, since the start
 };
 
 /// The fields of node_statistics, for the serialization (one function saves and loads).
@@ -49,7 +52,8 @@ bool inspect(Inspector& f, node_statistics& x) {
          field("dead_letters", x.dead_letters), field("host", x.host), field("connected_nodes", x.connected_nodes),
          field("workers", x.workers), field("workers_since_start", x.workers_since_start),
          field("actor_groups", x.actor_groups), field("busiest_actors", x.busiest_actors),
-         field("remote_actors", x.remote_actors), field("events_dropped", x.events_dropped)))
+         field("remote_actors", x.remote_actors), field("events_dropped", x.events_dropped),
+         field("processing", x.processing), field("mailbox_wait", x.mailbox_wait)))
     return false;
   x.taken = taken.get();
   return true;
