@@ -110,6 +110,9 @@ int main(int argc, char** argv) {
         self->send(pong, static_cast<std::int64_t>(clock_type::now().time_since_epoch().count()));
     }};
   });
+  // The histograms appear once the node has measured its clock for a second:
+  // a scrape should read them too.
+  std::this_thread::sleep_for(std::chrono::milliseconds{1100});
   // Warm the endpoint and learn how long the scrapes take together.
   if (scrape(port) == 0) {
     std::fprintf(stderr, "scrape_cost: no answer on 127.0.0.1:%u\n", port);
