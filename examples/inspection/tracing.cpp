@@ -5,8 +5,8 @@
 // answers are in. With inspect.trace=on each message handled is a span, and
 // every basket is one trace: its request, the stock requests it caused, their
 // responses and the answer, each span a child of the one that sent its
-// message. The spans go to an OTLP/JSON file (Jaeger, Grafana Tempo and the
-// OpenTelemetry Collector read it), to a Chrome trace for Perfetto, or to a
+// message. The spans go to an OTLP/JSON file (the OpenTelemetry Collector's
+// otlpjsonfile receiver reads it), to a Chrome trace for Perfetto, or to a
 // collector's OTLP/HTTP endpoint.
 //
 // Shows: inspect.trace, inspect.trace-file, inspect.trace-chrome, inspect.trace-otlp.

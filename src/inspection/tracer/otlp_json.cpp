@@ -2,8 +2,6 @@
 // Copyright (c) 2026 the troupe authors
 #include "otlp_json.hpp"
 
-#include <cstring>
-
 namespace troupe::inspection {
 
 namespace {
@@ -43,8 +41,8 @@ void span_json(std::string& out, const span_record& s, const span_clock& clock) 
   out += R"(,"name":)";
   append_json_string(out, *s.actor_name + " " + *s.message_name);
   out += R"(,"kind":)";
-  out +=
-    std::to_string(std::strcmp(message_kind(s.message_id), "request") == 0 ? span_kind_server : span_kind_consumer);
+  message_id id{s.message_id};
+  out += std::to_string(id.is_async() || id.is_response() ? span_kind_consumer : span_kind_server);
   out += R"(,"startTimeUnixNano":")";
   out += std::to_string(clock.unix_ns(s.start));
   out += R"(","endTimeUnixNano":")";
@@ -57,9 +55,9 @@ void span_json(std::string& out, const span_record& s, const span_clock& clock) 
   string_attribute(out, "troupe.message.type", *s.message_name);
   out += ',';
   string_attribute(out, "troupe.message.kind", message_kind(s.message_id));
-  if (s.message_id != 0) {
+  if (!id.is_async()) {
     out += ',';
-    int_attribute(out, "troupe.request.id", request_number(s.message_id));
+    int_attribute(out, "troupe.request.id", id.request_id().value());
   }
   out += ',';
   int_attribute(out, "thread.id", s.thread);

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "troupe/message_id.hpp"
+
 #include "span_record.hpp"
 
 namespace troupe::inspection {
@@ -31,18 +33,10 @@ struct span_clock {
   }
 };
 
-/// The kind of message a span handled, from its raw message_id.
-inline const char* message_kind(std::uint64_t message_id) noexcept {
-  if (message_id == 0)
-    return "async";
-  if ((message_id >> 63) != 0)
-    return "response";
-  return "request";
-}
-
-/// The number of the request a span's message is or answers (0: an asynchronous message).
-inline std::uint64_t request_number(std::uint64_t message_id) noexcept {
-  return message_id & ~(std::uint64_t{3} << 62);
+/// The kind of message a span handled, from its raw message_id: "async", "request" or "response".
+inline const char* message_kind(std::uint64_t raw) noexcept {
+  message_id id{raw};
+  return id.is_async() ? "async" : id.is_response() ? "response" : "request";
 }
 
 /// Appends `text` as a JSON string (quotes included).

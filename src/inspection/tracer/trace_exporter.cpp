@@ -67,29 +67,14 @@ trace_exporter::~trace_exporter() {
     std::fclose(otlp_file_);
 }
 
-void trace_exporter::flush() {
-  std::unique_lock guard{mtx_};
-  auto ticket = ++flush_wanted_;
-  wake_.notify_one();
-  done_.wait(guard, [&] { return flushed_ >= ticket || stopping_; });
-}
-
-std::uint64_t trace_exporter::exported() const {
-  std::lock_guard guard{mtx_};
-  return exported_;
-}
-
 void trace_exporter::run() {
   std::unique_lock guard{mtx_};
   for (;;) {
-    wake_.wait_for(guard, period_, [&] { return stopping_ || flush_wanted_ > flushed_; });
+    wake_.wait_for(guard, period_, [&] { return stopping_; });
     auto stop = stopping_;
-    auto ticket = flush_wanted_;
     guard.unlock();
-    export_once();
+    export_once(); // the last one after the stop: what the rings still hold
     guard.lock();
-    flushed_ = ticket;
-    done_.notify_all();
     if (stop)
       return;
   }
@@ -137,8 +122,6 @@ void trace_exporter::export_once() {
   }
   if (chrome_)
     chrome_->append(batch_, origin_, clock);
-  std::lock_guard guard{mtx_};
-  exported_ += batch_.size();
 }
 
 } // namespace troupe::inspection

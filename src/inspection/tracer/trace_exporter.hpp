@@ -45,12 +45,6 @@ public:
   /// Exports what is left, closes the files and ends the thread.
   ~trace_exporter();
 
-  /// Exports what the tracer holds now and returns when it is written (any thread but the exporter's).
-  void flush();
-
-  /// Spans written so far.
-  std::uint64_t exported() const;
-
 private:
   trace_exporter(std::shared_ptr<tracer> source, span_origin origin, std::chrono::milliseconds period);
   void run();
@@ -69,13 +63,9 @@ private:
   bool collector_failed_ = false; // reported once until it works again
   std::vector<span_record> batch_;
 
-  mutable std::mutex mtx_;
+  std::mutex mtx_;
   std::condition_variable wake_;
-  std::condition_variable done_;
   bool stopping_ = false;
-  std::uint64_t flush_wanted_ = 0;
-  std::uint64_t flushed_ = 0;
-  std::uint64_t exported_ = 0;
   std::thread thread_;
 };
 
