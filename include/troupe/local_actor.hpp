@@ -395,7 +395,7 @@ protected:
   /// Sender side of an enqueue: stamps one in 64 of this thread's messages for
   /// the mailbox wait, and counts it as sent by the tracked actor running here.
   void count_enqueue(mailbox_element* e) noexcept;
-  /// Takes the actor off its system's list of tracked actors.
+  /// Marks the actor ended for its system's tracker: inspection no longer lists it.
   void stop_tracking() noexcept;
 
   /// Closes the mailbox, answers pending requests, notifies links and monitors.

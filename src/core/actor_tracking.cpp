@@ -38,7 +38,7 @@ void spawner::free_tracked(actor_memory mem) noexcept {
 
 void spawner::start_tracking(local_actor* self) noexcept {
   self->statistics_on_ = true;
-  self->home_system().tracker().add(&self->statistics(), self->id());
+  self->home_system().tracker().add(&self->statistics());
 }
 
 } // namespace detail
@@ -62,7 +62,7 @@ void local_actor::count_enqueue(mailbox_element* e) noexcept {
 }
 
 void local_actor::stop_tracking() noexcept {
-  home_system().tracker().remove(&statistics());
+  home_system().tracker().end(&statistics());
 }
 
 } // namespace troupe

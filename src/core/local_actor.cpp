@@ -17,7 +17,7 @@ local_actor::local_actor() noexcept = default;
 local_actor::~local_actor() {
   // cleanup() normally ran already (quit or unreachable); this catches actors
   // that never started, e.g. when construction of a subclass failed.
-  if (statistics_on_)
+  if (statistics_on_ && !cleaned_up_)
     stop_tracking();
   while (stash_head_ != nullptr) {
     mailbox_element_ptr e{stash_head_};

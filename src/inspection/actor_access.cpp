@@ -22,7 +22,7 @@ error no_such_actor(actor_id id) {
   return error{sec::invalid_argument, "no actor " + std::to_string(id) + " (or it keeps no statistics)"};
 }
 
-// Calls f with the statistics of actor `id` under its shard's lock; false if it is not listed.
+// Calls f with the statistics of actor `id` while it cannot end; false if it is not listed.
 template <class F>
 bool with_statistics(actor_system& sys, actor_id id, F&& f) {
   bool found = false;

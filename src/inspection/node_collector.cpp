@@ -41,9 +41,10 @@ node_statistics node_collector::collect() {
   stats.processed_messages = counts.processed_messages;
   stats.dead_letters = counts.dead_letters;
   auto& tracker = sys_.tracker();
-  stats.tracked_actors = tracker.size();
   detail::retired_timing timings;
   stats.actor_groups = group_actors(tracker, &stats.busiest_actors, &timings);
+  for (auto& g : stats.actor_groups)
+    stats.tracked_actors += g.actors;
   double ns_per_cycle = 0;
   {
     std::lock_guard guard{mtx_};

@@ -35,7 +35,7 @@ node_snapshot snapshot(actor_system& sys) {
   out.tracking = tracker.enabled();
   statistics_reader read{tracker};
   std::vector<actor_snapshot> rows;
-  rows.reserve(tracker.size());
+  rows.reserve(tracker.listed());
   tracker.for_each([&](detail::actor_statistics& s) { rows.push_back(read(s)); });
   // Sorting the rows themselves would move every row some twenty times: sort
   // small (id, position) keys and move each row once.

@@ -9,8 +9,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace snapshot_test {
 
@@ -181,6 +184,73 @@ TEST_F(tracked, an_actor_whose_handler_throws_leaves_the_list) {
   EXPECT_EQ(row_of(s, a), nullptr);
   EXPECT_NE(row_of(s, b), nullptr);
   EXPECT_EQ(s.running_actors, 1u);
+}
+
+TEST_F(tracked, ended_actors_leave_the_lists_and_the_owner_compacts_its_list) {
+  constexpr int n = 600;
+  std::vector<actor> xs;
+  for (int i = 0; i < n; ++i)
+    xs.push_back(sys.spawn<counter>());
+  run();
+  EXPECT_EQ(sys.tracker().size(), static_cast<std::size_t>(n));
+  for (auto& x : xs)
+    self->send_exit(x, exit_reason::kill);
+  xs.clear();
+  run();
+  EXPECT_EQ(sys.tracker().size(), 0u);
+  EXPECT_TRUE(inspection::snapshot(sys).actors.empty());
+  // The list still has the ended actors' entries (some cleared); the next
+  // spawns make the owner compact it down to the live ones.
+  EXPECT_GE(sys.tracker().listed(), static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i)
+    xs.push_back(sys.spawn<counter>());
+  run();
+  EXPECT_EQ(sys.tracker().size(), static_cast<std::size_t>(n));
+  EXPECT_LT(sys.tracker().listed(), static_cast<std::size_t>(2 * n));
+  sys.tracker().sweep();
+  EXPECT_EQ(sys.tracker().size(), static_cast<std::size_t>(n));
+  for (auto& x : xs)
+    self->send_exit(x, exit_reason::kill);
+  run();
+}
+
+// Real threads: spawning threads, the workers that end the actors and a reader
+// taking snapshots all work on the same lists at once. The sanitizer stages run
+// it too.
+TEST(tracking_threads, spawns_ends_and_snapshots_at_once_keep_the_lists_consistent) {
+  actor_system_config cfg;
+  cfg.load<inspection::probe>();
+  cfg.set_scheduler(2, 300);
+  actor_system sys{cfg};
+  constexpr int spawners = 3;
+  constexpr int per_spawner = 3000;
+  std::atomic<bool> spawning{true};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < spawners; ++t)
+    threads.emplace_back([&] {
+      scoped_actor self{sys};
+      for (int i = 0; i < per_spawner; ++i) {
+        auto a = sys.spawn([](event_based_actor* s) -> behavior { return {[=](int) { s->quit(); }}; });
+        self->send(a, i);
+      }
+    });
+  std::size_t snapshots = 0;
+  std::thread reader{[&] {
+    while (spawning.load()) {
+      auto s = inspection::snapshot(sys);
+      for (auto& row : s.actors)
+        EXPECT_GT(row.id, 0u);
+      ++snapshots;
+    }
+  }};
+  for (auto& t : threads)
+    t.join();
+  sys.await_all_actors_done();
+  spawning = false;
+  reader.join();
+  EXPECT_GT(snapshots, 0u);
+  EXPECT_EQ(sys.tracker().size(), 0u);
+  EXPECT_TRUE(inspection::snapshot(sys).actors.empty());
 }
 
 struct untracked : test::deterministic_fixture {

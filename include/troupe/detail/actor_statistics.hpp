@@ -71,18 +71,16 @@ struct actor_timing {
 };
 
 struct actor_statistics {
-  // ---- the live list (guarded by the actor_tracker shard's lock) ----
-  actor_statistics* prev = nullptr;
-  actor_statistics* next = nullptr;
-  std::uint32_t shard = 0;
-  /// Written under the shard's lock but only by add and remove, which never
-  /// overlap for one actor: remove reads it first without the lock.
-  bool listed = false;
   /// The actor ran its initialization (it keeps its own flag false, see scheduled_actor::initialize).
   bool initialized = false;
-  /// Held by the actor while it takes its mailbox's stack, and by a reader
-  /// while it counts the elements on it (here, it fills padding).
+  /// Held by the actor while it takes its mailbox's stack and while it sets `ended`, and by a reader while it
+  /// looks at the actor (here, it fills padding).
   spinlock taking;
+  /// Set under `taking` when the actor ends: from then on inspection skips the block, and the actor_tracker
+  /// lets its allocation go. Ending writes nothing outside the actor's own memory.
+  std::atomic<bool> ended{false};
+  /// The tracker's list that holds the block.
+  std::uint8_t list = 0;
 
   // ---- written by senders ----
   /// One message at a time carries a timestamp: the element and the cycle
@@ -129,5 +127,6 @@ struct actor_statistics {
 
 // The control block must stay 16-aligned behind the block.
 static_assert(sizeof(actor_statistics) % 16 == 0);
+static_assert(sizeof(actor_statistics) <= 96, "every tracked actor carries the block: keep it small");
 
 } // namespace troupe::detail
