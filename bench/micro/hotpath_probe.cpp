@@ -25,20 +25,12 @@
 #include <memory>
 #include <string>
 
-#if __has_include(<valgrind/callgrind.h>)
-#  include <valgrind/callgrind.h>
-#  define PROBE_ZERO() CALLGRIND_ZERO_STATS
-#  define PROBE_DUMP() CALLGRIND_DUMP_STATS_AT("measured")
-#else
-#  define PROBE_ZERO() ((void)0)
-#  define PROBE_DUMP() ((void)0)
-#endif
 
 #include <chrono>
 
 #include <troupe/inspection.hpp>
 
-#include "bench_common.hpp"
+#include "measured_run.hpp"
 
 using namespace troupe;
 using namespace troupe_bench;
@@ -71,20 +63,6 @@ behavior idle(event_based_actor*) {
   return {[](int) {}};
 }
 
-template <class F>
-void run(const char* what, double items, F f) {
-  f(); // warm-up
-  auto w0 = std::chrono::steady_clock::now();
-  auto c0 = process_cpu_seconds();
-  PROBE_ZERO();
-  f();
-  PROBE_DUMP();
-  auto c1 = process_cpu_seconds();
-  auto w1 = std::chrono::steady_clock::now();
-  std::printf("%s: %.0f items, wall %.1f ns/item, process CPU %.1f ns/item\n", what, items,
-              std::chrono::duration<double, std::nano>(w1 - w0).count() / items, (c1 - c0) * 1e9 / items);
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
@@ -115,7 +93,7 @@ int main(int argc, char** argv) {
               },
               on(atom("start"), arg_match) >> [=](int n) { s->send(pong, n); }};
     });
-    run("pingpong (per message)", 2.0 * hops, [&] {
+    measured_run("pingpong (per message)", 2.0 * hops, [&] {
       anon_send(ping, atom("start"), hops - 1);
       done->wait();
     });
@@ -123,7 +101,7 @@ int main(int argc, char** argv) {
     kill(pong);
   } else if (what == "tree") {
     const int depth = count > 0 ? static_cast<int>(count) : 16;
-    run("tree (per actor)", static_cast<double>((1L << depth) - 1), [&] {
+    measured_run("tree (per actor)", static_cast<double>((1L << depth) - 1), [&] {
       self->send(sys.spawn(spreader, actor{self}), atom("spread"), depth);
       self->receive(on(atom("result"), arg_match) >> [](std::int64_t) {});
       sys.await_all_actors_done();
@@ -131,7 +109,7 @@ int main(int argc, char** argv) {
   } else if (what == "spawn" || what == "spawn_idle") {
     const long n = count > 0 ? count : 100'000;
     const bool with_bhvr = what == "spawn_idle";
-    run(with_bhvr ? "spawn idle + drop from main (per actor)" : "spawn noop from main (per actor)",
+    measured_run(with_bhvr ? "spawn idle + drop from main (per actor)" : "spawn noop from main (per actor)",
         static_cast<double>(n), [&] {
           for (long i = 0; i < n; ++i) {
             if (with_bhvr)
@@ -146,7 +124,7 @@ int main(int argc, char** argv) {
     constexpr int senders = 20;
     const int per_sender = static_cast<int>(total / senders);
     auto done = std::make_shared<latch>();
-    run("n_to_1, 20 senders (per message)", static_cast<double>(per_sender) * senders, [&] {
+    measured_run("n_to_1, 20 senders (per message)", static_cast<double>(per_sender) * senders, [&] {
       auto receiver = sys.spawn([=](event_based_actor* s) -> behavior {
         return {on(atom("msg"), arg_match) >> [=, n = 0](int) mutable {
           if (++n == senders * per_sender) {
@@ -175,7 +153,7 @@ int main(int argc, char** argv) {
         }
       }};
     });
-    run("scoped_actor send (per message)", n, [&] {
+    measured_run("scoped_actor send (per message)", n, [&] {
       for (int i = 0; i < n; ++i)
         self->send(counter, i);
       done->wait();
