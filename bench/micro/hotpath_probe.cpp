@@ -25,7 +25,6 @@
 #include <memory>
 #include <string>
 
-
 #include <chrono>
 
 #include <troupe/inspection.hpp>
@@ -110,15 +109,15 @@ int main(int argc, char** argv) {
     const long n = count > 0 ? count : 100'000;
     const bool with_bhvr = what == "spawn_idle";
     measured_run(with_bhvr ? "spawn idle + drop from main (per actor)" : "spawn noop from main (per actor)",
-        static_cast<double>(n), [&] {
-          for (long i = 0; i < n; ++i) {
-            if (with_bhvr)
-              self->spawn(idle);
-            else
-              self->spawn(noop);
-          }
-          sys.await_all_actors_done();
-        });
+                 static_cast<double>(n), [&] {
+                   for (long i = 0; i < n; ++i) {
+                     if (with_bhvr)
+                       self->spawn(idle);
+                     else
+                       self->spawn(noop);
+                   }
+                   sys.await_all_actors_done();
+                 });
   } else if (what == "n_to_1") {
     const long total = count > 0 ? count : 1'000'000;
     constexpr int senders = 20;

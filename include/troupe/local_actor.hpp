@@ -26,6 +26,7 @@
 #include "troupe/detail/cached_stack_mailbox.hpp"
 #include "troupe/detail/deprecated.hpp"
 #include "troupe/detail/export.hpp"
+#include "troupe/detail/suspended_coroutines.hpp"
 #include "troupe/group.hpp"
 #include "troupe/mailbox_element.hpp"
 #include "troupe/message_id.hpp"
@@ -41,6 +42,7 @@ class actor_system;
 class response_promise;
 namespace detail {
 class actor_tracker;
+struct coroutine_access;
 struct spawner;
 } // namespace detail
 
@@ -426,13 +428,23 @@ protected:
     detail::unmatched_tracker unmatched;
     /// The groups joined and not left.
     std::unordered_set<group> joined_groups;
+    /// Coroutine handlers suspended without reentrant(true): while above 0, ordinary messages wait in the stash.
+    std::uint32_t coroutine_holds = 0;
+    /// reentrant(true): a suspended coroutine handler lets other messages run.
+    bool reentrant_coroutines = false;
+    /// The suspended coroutine handlers. Declared last, so destroyed first: before the response handlers that
+    /// would have resumed them.
+    detail::suspended_coroutines coroutines;
   };
   /// The extras, allocated on first use.
   extras& ext();
   /// Whether any response handler (then or await) is waiting.
   bool has_pending_responses() const noexcept { return extras_ && !extras_->responses.empty(); }
-  /// Whether an await() is waiting: until its response arrives, other ordinary messages are deferred.
-  bool awaiting_response() const noexcept { return extras_ && !extras_->responses.awaited.empty(); }
+  /// Whether an await() or a suspended coroutine handler is waiting: until its response arrives, other ordinary
+  /// messages are deferred.
+  bool awaiting_response() const noexcept {
+    return extras_ && (!extras_->responses.awaited.empty() || extras_->coroutine_holds > 0);
+  }
 
   /// Handles a response element; true if a handler consumed it.
   handled handle_response(mailbox_element* e);
@@ -491,6 +503,7 @@ protected:
   friend struct detail::spawner;
   friend class detail::actor_tracker;
   friend class response_promise;
+  friend struct detail::coroutine_access;
 };
 
 /// Sends xs... to dest without a sender: the receiver's current_sender() is empty and what its handler returns

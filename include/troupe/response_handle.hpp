@@ -56,6 +56,8 @@ public:
 
   /// The id of the request.
   message_id id() const noexcept { return id_; }
+  /// The actor that sent the request (whose handler the response goes to).
+  Self* self() const noexcept { return self_; }
 
 private:
   Self* self_;

@@ -6,11 +6,13 @@
 // yielding the worker. A detached actor runs the same protocol on a thread of
 // its own.
 #include <atomic>
+#include <chrono>
 #include <memory>
 
 #include "troupe/building_blocks/requester.hpp"
 #include "troupe/detail/export.hpp"
 #include "troupe/scheduler/resumable.hpp"
+#include "troupe/sleep_request.hpp"
 
 namespace troupe {
 
@@ -30,6 +32,19 @@ public:
   /// Makes `bhvr` the handler of the response to request `id` (what response_handle::then uses); other
   /// messages keep flowing meanwhile. An after(d) case in `bhvr` sets the request's timeout.
   void add_multiplexed_response(message_id id, behavior bhvr);
+
+  // ---- coroutine handlers (troupe/coroutines.hpp) ----------------------------------
+
+  /// Whether a coroutine handler suspended in `co_await` lets other messages run meanwhile. Off by default: a
+  /// suspended handler holds the actor's ordinary messages back until it finishes, as await() does, so the
+  /// actor's state never interleaves. On: they run in between, as with then(). Decided when a handler suspends.
+  /// @{
+  void reentrant(bool on);
+  bool reentrant() const noexcept;
+  /// @}
+
+  /// A pause for a coroutine handler: `co_await self->sleep(d)` resumes it once `d` has passed.
+  sleep_request sleep(std::chrono::nanoseconds d) noexcept { return {this, d}; }
 
   // ---- resumable ---------------------------------------------------------------------
 

@@ -128,6 +128,15 @@ void scheduled_actor::add_multiplexed_response(message_id id, behavior bhvr) {
   ext().responses.multiplexed.emplace(id.value(), std::move(bhvr));
 }
 
+void scheduled_actor::reentrant(bool on) {
+  if (on || extras_)
+    ext().reentrant_coroutines = on;
+}
+
+bool scheduled_actor::reentrant() const noexcept {
+  return extras_ && extras_->reentrant_coroutines;
+}
+
 using detail::exception_reason;
 
 void scheduled_actor::initialize() {

@@ -99,6 +99,8 @@ public:
 
   /// The id of the request.
   message_id id() const noexcept { return h_.id(); }
+  /// The actor that sent the request.
+  Self* self() const noexcept { return h_.self(); }
 
 private:
   response_handle<Self> h_;
