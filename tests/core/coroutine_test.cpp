@@ -170,6 +170,26 @@ TEST_F(coroutines, the_current_sender_stays_that_of_the_starting_message) {
     EXPECT_EQ(s, self->address());
 }
 
+TEST_F(coroutines, a_response_promise_made_after_a_suspension_answers_the_starting_request) {
+  auto d = sys.spawn(doubler);
+  auto a = sys.spawn([=](event_based_actor* self) -> behavior {
+    return {[=](int x) -> task<int> {
+      auto y = co_await self->request(d, 1s, x);
+      auto rp = self->make_response_promise(); // the request that started the handler, not the doubler's answer
+      rp.deliver(y->get_as<int>(0) + 100);
+      co_return -1; // answered already: this goes nowhere
+    }};
+  });
+  auto answers = std::make_shared<std::vector<int>>();
+  auto client = sys.spawn([=](event_based_actor* self) -> behavior {
+    return {[=](int x) { self->request(a, 1s, x).then([=](int r) { answers->push_back(r); }); }};
+  });
+  run();
+  self->send(client, 3);
+  run();
+  EXPECT_EQ(*answers, std::vector<int>{106});
+}
+
 TEST_F(coroutines, sleep_resumes_on_the_manual_clock) {
   auto a = sys.spawn([=](event_based_actor* self) -> behavior {
     return {[=](int x) -> task<int> {
