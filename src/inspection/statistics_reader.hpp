@@ -30,7 +30,7 @@ private:
 class statistics_reader {
 public:
   explicit statistics_reader(detail::actor_tracker& tracker);
-  /// The row of the actor whose statistics are `s`; the caller holds `s`'s shard of the tracker.
+  /// The row of the actor whose statistics are `s`; only inside actor_tracker::for_each, which holds its lock.
   actor_snapshot operator()(detail::actor_statistics& s) const;
 
 private:

@@ -28,7 +28,7 @@ struct mailbox_element;
 
 namespace troupe::detail {
 
-/// The sampled timings of the actors of one shard that ended: their histograms
+/// The sampled timings of the actors of one list that ended: their histograms
 /// live on here, so that the node's totals never go down when an actor ends.
 struct TROUPE_CORE_API retired_timing {
   std::uint64_t processing[cycle_histogram::num_buckets] = {};   ///< sampled messages by time in the handler
