@@ -45,10 +45,6 @@ void coroutine_access::finish(scheduled_actor* self, suspended_coroutine* c, boo
     self->behavior_changed_ = true; // the messages held back in the stash get their turn
 }
 
-void coroutine_access::expect_response(scheduled_actor* self, message_id id, behavior_impl* resumer) {
-  self->ext().responses.multiplexed.emplace(id.value(), behavior{behavior_impl_ptr{resumer, false}});
-}
-
 void coroutine_access::forget_response(scheduled_actor* self, message_id id) {
   if (self->extras_)
     self->extras_->responses.multiplexed.erase(id.value());

@@ -7,7 +7,6 @@
 // this is all they need from the core.
 #include <chrono>
 
-#include "troupe/behavior.hpp"
 #include "troupe/detail/export.hpp"
 #include "troupe/detail/suspended_coroutines.hpp"
 #include "troupe/mailbox_element.hpp"
@@ -33,8 +32,6 @@ struct TROUPE_CORE_API coroutine_access {
   static bool suspend(scheduled_actor* self, suspended_coroutine* c);
   /// Takes a finished handler off the list, and releases its hold: held messages get their turn again.
   static void finish(scheduled_actor* self, suspended_coroutine* c, bool holds);
-  /// Makes `resumer` the handler of the response to request `id` (adopting the reference).
-  static void expect_response(scheduled_actor* self, message_id id, behavior_impl* resumer);
   /// Drops the handler of the response to request `id` (the response, if it still comes, is discarded).
   static void forget_response(scheduled_actor* self, message_id id);
   /// A request id whose only response is a sec::request_timeout error after `d`, on the system's clock.

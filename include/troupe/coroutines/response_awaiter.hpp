@@ -60,6 +60,11 @@ private:
   std::size_t index_;
 };
 
+/// Makes `resumer` the handler of the response to request `id`, as then() does (adopting the reference).
+inline void expect_response(scheduled_actor* self, message_id id, coroutine_resumer* resumer) {
+  self->add_multiplexed_response(id, behavior{behavior_impl_ptr{resumer, false}});
+}
+
 /// The promise of the coroutine that awaits: only coroutine handlers (task<T>) may await a response.
 template <class P>
 handler_coroutine& handler_promise(std::coroutine_handle<P> h) {
@@ -128,7 +133,7 @@ public:
   void await_suspend(std::coroutine_handle<P> h) {
     auto& p = handler_promise(h);
     p.suspending(self_, h);
-    coroutine_access::expect_response(self_, id_, new coroutine_resumer(h, p, response_));
+    expect_response(self_, id_, new coroutine_resumer(h, p, response_));
   }
 
   expected<R> await_resume() { return response_as<R>(response_); }
@@ -157,7 +162,7 @@ public:
     auto& p = handler_promise(h);
     p.suspending(request_.self, h);
     auto id = coroutine_access::start_timer(request_.self, request_.duration);
-    coroutine_access::expect_response(request_.self, id, new coroutine_resumer(h, p, fired_));
+    expect_response(request_.self, id, new coroutine_resumer(h, p, fired_));
   }
 
   void await_resume() const noexcept {}

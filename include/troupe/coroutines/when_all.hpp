@@ -29,9 +29,7 @@ public:
       [&](auto&... part) {
         std::size_t i = 0;
         (p.suspending(part.self(), h), ...);
-        (coroutine_access::expect_response(part.self(), part.id(),
-                                           new coroutine_resumer(h, p, part.slot(), &group_, i++)),
-         ...);
+        (expect_response(part.self(), part.id(), new coroutine_resumer(h, p, part.slot(), &group_, i++)), ...);
       },
       parts_);
   }

@@ -39,8 +39,7 @@ public:
     for (auto& part : parts_)
       p.suspending(part.self(), h);
     for (std::size_t i = 0; i < N; ++i)
-      coroutine_access::expect_response(parts_[i].self(), parts_[i].id(),
-                                        new coroutine_resumer(h, p, parts_[i].slot(), &group_, i));
+      expect_response(parts_[i].self(), parts_[i].id(), new coroutine_resumer(h, p, parts_[i].slot(), &group_, i));
   }
 
   any_response<R> await_resume() {
