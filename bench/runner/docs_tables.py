@@ -100,9 +100,9 @@ def ratio(x):
 def metric_value(name, v):
     if v is None:
         return ""
-    if name == "us_per_rtt":
+    if name.startswith("us_per_"):
         return f"{v:,.1f} µs"
-    return f"{v:,.1f} ns" if name == "ns_per_msg" else f"{v:,.0f} B"
+    return f"{v:,.1f} ns" if name.startswith("ns_per_") else f"{v:,.0f} B"
 
 
 def generate(meta, rows, previous=None, results_dir=""):

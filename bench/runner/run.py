@@ -190,6 +190,16 @@ WORKLOADS = {
         "checksum": True,
         "akka_heap": {"smoke": "64m", "quick": "64m", "scaled": "64m", "paper": "128m"},
     },
+    "stream": {
+        "what": "local stream of N ints: a source, a map stage (2x + 1) and a summing sink, three actors (troupe: "
+                "batches of 256, credit 4,096, the settings of bench/micro/stream_throughput; CAF 0.17: "
+                "attach_stream_source/stage/sink with CAF's default batching and credit; Akka Streams: "
+                "Source.range, map, Sink.fold with async boundaries, so three actors, default buffers)",
+        "sizes": {"smoke": [1000], "quick": [10000000], "scaled": [20000000], "paper": [50000000]},
+        "systems": ["troupe", "caf", "akka"],
+        "metric": "ns_per_item",
+        "akka_heap": {"smoke": "64m", "quick": "128m", "scaled": "128m", "paper": "128m"},
+    },
     # ---- OpenCL actors (troupe::opencl; PoCL runs them on the CPU) --------------------------
     "opencl_matmul": {
         "what": "matrix multiply N x N on an OpenCL device, R requests one at a time (kernel actor vs raw host code)",

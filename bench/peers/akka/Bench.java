@@ -607,12 +607,13 @@ public final class Bench {
       case "thread_ring" -> rc = Savina.threadRing(argv);
       case "chameneos" -> rc = Savina.chameneos(argv);
       case "big" -> rc = Savina.big(argv);
+      case "stream" -> rc = Streams.stream(argv);
       case "remote_ping_pong" -> rc = Remote.pingPong(argv);
       case "remote_throughput" -> rc = Remote.throughput(argv);
       case "serve" -> rc = Remote.serve(argv);
       default -> {
         System.err.println("usage: bench.Bench empty|spread|mailbox|mixed_case|ping_pong|idle_memory|mandelbrot|heat|"
-            + "counting|fj_throughput|fj_create|thread_ring|chameneos|big|remote_ping_pong|remote_throughput "
+            + "counting|fj_throughput|fj_create|thread_ring|chameneos|big|stream|remote_ping_pong|remote_throughput "
             + "[--workers=W] [--iterations=K] [--verify] SIZE...");
         rc = 2;
       }
