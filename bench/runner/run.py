@@ -135,6 +135,14 @@ WORKLOADS = {
         "akka_heap": {"smoke": "128m", "quick": "256m", "scaled": "256m", "paper": "256m"},
         "metric": "ns_per_msg",
     },
+    "remote_stream": {
+        "what": "stream of N ints from a source in another process on loopback to a summing sink (troupe: the "
+                "published source's handle, batches of 256, credit 4,096; CAF io: 0.17 streams, sink * remote "
+                "source)",
+        "sizes": {"smoke": [1000], "quick": [2000000], "scaled": [10000000], "paper": [20000000]},
+        "systems": ["troupe", "caf"],
+        "metric": "ns_per_item",
+    },
     "remote_throughput_tls": {
         "what": "remote_throughput over TLS 1.3 (compare with troupe's remote_throughput row)",
         "sizes": {"smoke": [1000], "quick": [200000], "scaled": [1000000], "paper": [1000000]},

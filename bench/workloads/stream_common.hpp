@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
 #pragma once
-// The `stream` workload's shared parts (troupe and CAF): the stage's operation, the
-// closed-form checksum, the batch and credit sizes, the report.
+// The `stream` and `remote_stream` workloads' shared parts (troupe and CAF): the
+// stage's operation, the closed-form checksums, the batch and credit sizes, the report.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -36,6 +36,14 @@ inline long long stream_items(const args& a) {
 inline std::int64_t stream_expected(long long n) {
   return static_cast<std::int64_t>(n) * static_cast<std::int64_t>(n);
 }
+
+// remote_stream: the sum of x over x = 0 .. N-1, and the environment variable that
+// tells troupe's server process N (it is started with only --serve and the workers;
+// CAF's source gets N in the message that opens the stream).
+inline std::int64_t stream_expected_plain(long long n) {
+  return static_cast<std::int64_t>(n) * static_cast<std::int64_t>(n - 1) / 2;
+}
+inline constexpr const char* stream_items_variable = "BENCH_STREAM_ITEMS";
 
 // What a sink saw: the sum and the count of its items, and whether the stream ended
 // normally.
