@@ -18,8 +18,8 @@ using namespace troupe;
 struct add_request {
   int32_t a;
   int32_t b;
-  // Only needed for announce<std::vector<add_request>> below: an announced
-  // container compares its elements with operator==.
+  // Optional: an announced container compares its elements with
+  // operator== where they have one, else through their binary encodings.
   bool operator==(const add_request&) const = default;
 };
 // [/snippet]

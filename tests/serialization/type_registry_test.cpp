@@ -53,6 +53,26 @@ TEST(type_registry, announce_again_is_noop_and_name_clash_is_error) {
   EXPECT_EQ(type_registry::global().find(type_id_of<other>()), nullptr);
 }
 
+TEST(type_registry, a_container_of_records_without_equality_compares_by_encoding) {
+  struct reading { // no operator==
+    std::int32_t sensor = 0;
+    double value = 0;
+  };
+  ASSERT_FALSE(announce<reading>("reading_without_equality", &reading::sensor, &reading::value));
+  ASSERT_FALSE(announce<std::vector<reading>>());
+  auto* e = type_registry::global().find(type_id_of<std::vector<reading>>());
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->name(), "std::vector<reading_without_equality>");
+  std::vector<reading> a{{1, 2.5}, {2, 3.5}};
+  std::vector<reading> same = a;
+  std::vector<reading> shorter{{1, 2.5}};
+  std::vector<reading> other{{1, 2.5}, {2, 4.5}};
+  ASSERT_TRUE(e->comparable());
+  EXPECT_TRUE(e->equal(&a, &same));
+  EXPECT_FALSE(e->equal(&a, &shorter));
+  EXPECT_FALSE(e->equal(&a, &other));
+}
+
 TEST(type_registry, announce_is_thread_safe) {
   struct t1 {
     int x = 0;

@@ -56,7 +56,7 @@ public:
   /// otherwise field by field through their binary encodings.
   bool comparable() const noexcept override { return true; }
   bool equal(const void* a, const void* b) const override {
-    if constexpr (std::equality_comparable<T>) {
+    if constexpr (deeply_equality_comparable<T>()) {
       return *static_cast<const T*>(a) == *static_cast<const T*>(b);
     } else {
       std::vector<std::byte> x;

@@ -4,6 +4,7 @@
 // Classification of the types the inspectors (serializers, printers, parsers)
 // support natively, and the inspect(f, x) customization point.
 #include <array>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -70,6 +71,18 @@ template <class T>
 inline constexpr bool is_tuple_v = is_specialization_v<T, std::tuple> || is_specialization_v<T, std::pair>;
 template <class T>
 inline constexpr bool is_array_v = is_std_array<T>::value;
+
+/// Whether operator== compiles for T all the way down: std::vector<T> declares it for every T, and only
+/// instantiating it fails for a T without one.
+template <class T>
+constexpr bool deeply_equality_comparable() {
+  if constexpr (is_vector_v<T> || is_array_v<T> || is_optional_v<T>)
+    return deeply_equality_comparable<typename T::value_type>();
+  else if constexpr (is_map_v<T>)
+    return deeply_equality_comparable<typename T::key_type>() && deeply_equality_comparable<typename T::mapped_type>();
+  else
+    return std::equality_comparable<T>;
+}
 
 /// Actor handles (actor, actor_addr, typed_actor<...>): a fixed built-in encoding.
 template <class T>
