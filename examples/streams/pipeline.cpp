@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
 // A stream pipeline with a slow end: a source reads the lines of an access log,
-// a stage parses each line into a request, a second keeps the errors, and
-// a sink counts them per code, slowly. The source never runs ahead: it reads
-// a line only when the sink has asked for it, so however long the log, no
-// mailbox holds more than the credits of the stages after it.
+// a farm of three stages parses the lines and keeps the errors (parse and
+// filter fused into one operator, so each farm stage is one actor), and a
+// sink counts the errors per code, slowly. The source never runs ahead: it
+// reads a line only when the sink has asked for it, so however long the log,
+// no mailbox holds more than the credits of the actors after it.
 //
 //   troupe_example_streams_pipeline [lines]   (default 20000)
 #include <troupe/streams.hpp>
@@ -55,9 +56,10 @@ int main(int argc, char** argv) {
   auto ended = std::make_shared<error>(sec::runtime_error);
 
   auto source = streams::spawn_source<std::string>(sys, [=] { return log_lines(lines, read); });
-  auto requests = streams::spawn_stage(sys, source, streams::map(parse), streams::flow_options{64});
-  auto errors = streams::spawn_stage(sys, requests, streams::filter([](const request& r) { return r.status >= 400; }),
-                                     streams::flow_options{64});
+  auto parse_errors = streams::map(parse) | streams::filter([](const request& r) { return r.status >= 400; });
+  // The farm hands each line to whichever of its stages asks for more, and merges what they find: the errors
+  // reach the sink in the order the stages finish them.
+  auto errors = streams::spawn_farm(sys, source, 3, parse_errors, streams::flow_options{64});
   streams::spawn_sink(
     sys, errors,
     [=](const request& r) {

@@ -5,6 +5,7 @@
 // flight with real threads and a slow consumer, and the ends and failures:
 // a stage killed midway, a consumer that dies, a generator that throws, a
 // second consumer.
+#include "stream_test_support.hpp"
 #include "troupe/streams.hpp"
 #include "troupe/test.hpp"
 #include "troupe/troupe.hpp"
@@ -26,29 +27,13 @@ using troupe::test::_;
 
 namespace {
 
+using test::collect_into;
+using test::collected;
+using test::count_forever;
+using test::fail_after;
+
 generator<int> count_to(int n) {
-  for (int i = 0; i < n; ++i)
-    co_yield i;
-}
-
-generator<int> count_forever() {
-  for (int i = 0;; ++i)
-    co_yield i;
-}
-
-generator<int> fail_after(int n) {
-  for (int i = 0; i < n; ++i)
-    co_yield i;
-  throw std::runtime_error{"the generator broke"};
-}
-
-struct collected {
-  std::vector<int> items;
-  std::optional<error> end;
-};
-
-auto collect_into(std::shared_ptr<collected> c) {
-  return std::pair{[c](int x) { c->items.push_back(x); }, [c](error e) { c->end = std::move(e); }};
+  return test::count_from(0, n);
 }
 
 class streams_test : public test::deterministic_fixture {};
@@ -184,14 +169,7 @@ TEST(streams_threads, a_slow_consumer_bounds_the_items_in_flight) {
   auto most_in_flight = std::make_shared<std::atomic<long>>(0);
   auto order_ok = std::make_shared<std::atomic<bool>>(true);
   auto ended = std::make_shared<std::atomic<bool>>(false);
-  auto src = streams::spawn_source<int>(sys, [produced] {
-    return [](std::shared_ptr<std::atomic<long>> p) -> generator<int> {
-      for (int i = 0; i < total; ++i) {
-        p->fetch_add(1);
-        co_yield i;
-      }
-    }(produced);
-  });
+  auto src = streams::spawn_source<int>(sys, [produced] { return test::count_produced(total, produced); });
   auto stage = streams::spawn_stage(sys, src, streams::buffer(), streams::flow_options{stage_credit});
   streams::spawn_sink(
     sys, stage,

@@ -9,6 +9,7 @@
 //                                                      the local group "chat", published
 //   troupe_test_node join PORT                         a member of "chat" on the node at
 //                                                      PORT (which runs `services`)
+//   troupe_test_node streams [PORT]                    stream sources and sinks on request
 // It listens on 127.0.0.1 unless --bind names another address ("" for all).
 #include <cstdio>
 #include <iostream>
@@ -16,6 +17,7 @@
 
 #include "test_service.hpp"
 #include "test_services.hpp"
+#include "test_streams.hpp"
 #include "troupe/net.hpp"
 
 using namespace troupe;
@@ -60,6 +62,9 @@ int main(int argc, char** argv) {
   } else if (mode == "services") {
     svc = test::start_services(sys);
     bound = sys.middleman().publish_local_groups(port, bind, true);
+  } else if (mode == "streams") {
+    svc = sys.spawn(test::stream_ends);
+    bound = sys.middleman().publish(svc, port, bind, true);
   } else if (mode == "join") {
     auto g = sys.groups().get("remote", "chat@127.0.0.1:" + std::to_string(port));
     if (g)

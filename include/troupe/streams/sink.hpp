@@ -15,6 +15,7 @@
 #include "troupe/actor_system.hpp"
 #include "troupe/event_based_actor.hpp"
 #include "troupe/streams/stream.hpp"
+#include "troupe/streams/upstream_credit.hpp"
 
 namespace troupe::streams {
 
@@ -54,7 +55,7 @@ behavior sink_behavior(event_based_actor* self, stream<T> in, OnNext on_next, On
   // it died (or ended before it took the subscription): the stream ends now, with its exit reason.
   self->set_down_handler([producer, end](down_msg& dm) {
     if (dm.source == producer.address())
-      end(dm.reason ? dm.reason : error{sec::request_receiver_down, "the producer ended without ending the stream"});
+      end(producer_lost(dm));
   });
   return {
     [self, st, producer, credit](batch_atom, std::vector<T>& items) {
@@ -79,6 +80,7 @@ behavior sink_behavior(event_based_actor* self, stream<T> in, OnNext on_next, On
 /// error for a normal end. The sink ends after on_done; killing it cancels the stream.
 template <class T, class OnNext, class OnDone>
 actor spawn_sink(actor_system& sys, stream<T> in, OnNext on_next, OnDone on_done, flow_options opts = {}) {
+  detail::announce_batches<T>();
   return sys.spawn([in = std::move(in), on_next = std::move(on_next), on_done = std::move(on_done),
                     opts](event_based_actor* self) mutable {
     return detail::sink_behavior<T>(self, std::move(in), std::move(on_next), std::move(on_done), opts);

@@ -103,6 +103,7 @@ behavior source_behavior(event_based_actor* self, Make make, source_options opts
 template <class T, class Make>
   requires std::is_same_v<std::invoke_result_t<Make&>, generator<T>> stream<T>
   spawn_source(actor_system& sys, Make make, source_options opts = {}) {
+    detail::announce_batches<T>();
     return stream<T>{sys.spawn([make = std::move(make), opts](event_based_actor* self) mutable {
       return detail::source_behavior<T>(self, std::move(make), opts);
     })};

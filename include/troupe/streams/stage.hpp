@@ -20,6 +20,7 @@
 #include "troupe/streams/operators.hpp"
 #include "troupe/streams/stream.hpp"
 #include "troupe/streams/stream_output.hpp"
+#include "troupe/streams/upstream_credit.hpp"
 
 namespace troupe::streams {
 
@@ -29,47 +30,27 @@ template <class T, class Op>
 behavior stage_behavior(event_based_actor* self, stream<T> in, Op op, flow_options opts) {
   using U = typename Op::template output<T>;
   struct state {
-    explicit state(Op o) : op(std::move(o)) {}
+    state(Op o, std::uint32_t credit) : op(std::move(o)), upstream(credit) {}
     Op op;
     stream_output<U> out;
-    std::vector<U> held;           // transformed, not yet asked for downstream
-    std::uint64_t outstanding = 0; // asked for upstream, not yet received
+    std::vector<U> held; // transformed, not yet asked for downstream
+    upstream_credit upstream;
     bool upstream_ended = false;
     error upstream_reason;
   };
-  auto st = std::make_shared<state>(std::move(op));
+  auto st = std::make_shared<state>(std::move(op), opts.credit);
   auto upstream = in.producer();
-  auto credit = std::max<std::uint32_t>(opts.credit, 1);
-  auto ask_upstream = [self, st, upstream, credit] {
-    if (st->upstream_ended)
-      return;
-    auto used = st->outstanding + st->held.size();
-    if (used >= credit)
-      return;
-    auto room = credit - used;
-    if (room >= std::max<std::uint32_t>(credit / 2, 1)) {
-      st->outstanding += room;
-      self->send(upstream, demand_atom::value, static_cast<std::uint32_t>(room));
-    }
-  };
-  auto flush = [self, st, ask_upstream] {
-    auto n = std::min<std::uint64_t>(st->out.demand(), st->held.size());
-    if (n > 0) {
-      std::vector<U> items;
-      if (n == st->held.size()) {
-        items.swap(st->held);
-      } else {
-        items.assign(std::make_move_iterator(st->held.begin()), std::make_move_iterator(st->held.begin() + n));
-        st->held.erase(st->held.begin(), st->held.begin() + n);
+  auto flush = [self, st, upstream] {
+    st->out.send_held(self, st->held);
+    if (st->upstream_ended) {
+      if (st->held.empty()) {
+        st->out.finish(self, st->upstream_reason);
+        self->quit();
       }
-      st->out.send(self, std::move(items));
-    }
-    if (st->upstream_ended && st->held.empty()) {
-      st->out.finish(self, st->upstream_reason);
-      self->quit();
       return;
     }
-    ask_upstream();
+    if (auto more = st->upstream.more(st->held.size()))
+      self->send(upstream, demand_atom::value, more);
   };
   self->set_down_handler([self, st, upstream](down_msg& dm) {
     if (dm.source == upstream.address()) {
@@ -78,9 +59,7 @@ behavior stage_behavior(event_based_actor* self, stream<T> in, Op op, flow_optio
       if (st->upstream_ended)
         return;
       // Upstream died: its reason ends the stream downstream now.
-      st->out.finish(self, dm.reason
-                             ? dm.reason
-                             : error{sec::request_receiver_down, "the producer ended without ending the stream"});
+      st->out.finish(self, producer_lost(dm));
       self->quit();
     } else if (dm.source == st->out.consumer().address()) {
       self->send(upstream, cancel_atom::value);
@@ -88,12 +67,11 @@ behavior stage_behavior(event_based_actor* self, stream<T> in, Op op, flow_optio
     }
   });
   return {
-    [self, st, upstream, credit](subscribe_atom, std::uint32_t downstream_credit) {
+    [self, st, upstream](subscribe_atom, std::uint32_t downstream_credit) {
       if (!st->out.subscribe(self, downstream_credit))
         return;
       self->monitor(upstream);
-      st->outstanding = credit;
-      self->send(upstream, subscribe_atom::value, credit);
+      self->send(upstream, subscribe_atom::value, st->upstream.subscribe());
     },
     [st, flush](demand_atom, std::uint32_t n) {
       st->out.add_demand(n);
@@ -104,7 +82,7 @@ behavior stage_behavior(event_based_actor* self, stream<T> in, Op op, flow_optio
       self->quit();
     },
     [st, flush](batch_atom, std::vector<T>& items) {
-      st->outstanding -= std::min<std::uint64_t>(st->outstanding, items.size());
+      st->upstream.received(items.size());
       for (auto& x : items)
         st->op(std::move(x), st->held);
       flush();
@@ -120,12 +98,13 @@ behavior stage_behavior(event_based_actor* self, stream<T> in, Op op, flow_optio
 
 } // namespace detail
 
-/// Spawns a stage that consumes `in`, applies `op` (map(f), filter(p), buffer()) to each item and produces the
-/// result as a stream of its own. It holds at most `opts.credit` items: asked for upstream, or waiting for its
-/// consumer's demand.
+/// Spawns a stage that consumes `in`, applies `op` (map(f), filter(p), buffer(), or several fused with `|`) to each
+/// item and produces the result as a stream of its own. It holds at most `opts.credit` items: asked for upstream,
+/// or waiting for its consumer's demand.
 template <class T, class Op>
 stream<typename Op::template output<T>> spawn_stage(actor_system& sys, stream<T> in, Op op, flow_options opts = {}) {
   using U = typename Op::template output<T>;
+  detail::announce_batches<U>();
   return stream<U>{sys.spawn([in = std::move(in), op = std::move(op), opts](event_based_actor* self) mutable {
     return detail::stage_behavior<T>(self, std::move(in), std::move(op), opts);
   })};

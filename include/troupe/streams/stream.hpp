@@ -14,10 +14,15 @@
 //   producer -> consumer   (st_batch, vector<T>)  items, never more than asked for
 //   producer -> consumer   (st_done, error)       the end: none for a normal end
 #include <cstdint>
+#include <string>
+#include <type_traits>
 #include <vector>
 
 #include "troupe/actor.hpp"
 #include "troupe/atom.hpp"
+#include "troupe/serialization/announce.hpp"
+#include "troupe/serialization/binary_serializer.hpp"
+#include "troupe/serialization/type_registry.hpp"
 
 namespace troupe {
 
@@ -42,6 +47,26 @@ struct flow_options {
 struct source_options {
   std::uint32_t batch = 64; ///< items in one message at most
 };
+
+namespace detail {
+
+/// Lets a stream of T cross nodes: its batches travel as std::vector<T>, announced here when T itself can travel
+/// (a built-in, a type with an inspect overload, or one announced already). A record announced later needs
+/// announce<std::vector<T>>() of its own.
+template <class T>
+void announce_batches() {
+  if constexpr (std::is_default_constructible_v<T> && std::is_copy_constructible_v<T>) {
+    if constexpr (std::is_arithmetic_v<
+                    T> || std::is_same_v<T, std::string> || troupe::detail::has_inspect<binary_serializer, T>) {
+      static const bool announced = (announce<std::vector<T>>(), true);
+      (void)announced;
+    } else if (type_registry::global().find(type_id_of<T>()) != nullptr) {
+      announce<std::vector<T>>();
+    }
+  }
+}
+
+} // namespace detail
 
 } // namespace streams
 

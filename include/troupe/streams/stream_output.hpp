@@ -5,6 +5,7 @@
 // consumes it, how many items it may still send, and the end, sent once.
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <utility>
 #include <vector>
 
@@ -41,6 +42,21 @@ public:
   void send(event_based_actor* self, std::vector<T> items) {
     demand_ -= std::min<std::uint64_t>(demand_, items.size());
     self->send(consumer_, batch_atom::value, std::move(items));
+  }
+
+  /// Sends as many of `held` as the demand allows, from the front, and removes them from it.
+  void send_held(event_based_actor* self, std::vector<T>& held) {
+    auto n = std::min<std::uint64_t>(demand_, held.size());
+    if (n == 0)
+      return;
+    std::vector<T> items;
+    if (n == held.size()) {
+      items.swap(held);
+    } else {
+      items.assign(std::make_move_iterator(held.begin()), std::make_move_iterator(held.begin() + n));
+      held.erase(held.begin(), held.begin() + n);
+    }
+    send(self, std::move(items));
   }
 
   /// Sends the end of the stream (once): `reason` none for a normal end.
