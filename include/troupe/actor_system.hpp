@@ -47,7 +47,9 @@ namespace troupe {
 class TROUPE_CORE_API actor_system {
 public:
   /// Starts a system with a copy of `cfg`: makes the loaded modules, then starts the timer thread, the scheduler
-  /// and the modules. Throws what a module's construction throws (a bad option, say); nothing runs yet then.
+  /// and the modules. Throws what a module's construction throws (a bad option, say); nothing runs yet then. A
+  /// module whose start throws (a cluster that cannot form) fails it too: the modules started before it stop, and
+  /// every thread ends before the exception leaves.
   explicit actor_system(const actor_system_config& cfg);
   actor_system(const actor_system&) = delete;
   actor_system& operator=(const actor_system&) = delete;
@@ -152,6 +154,11 @@ public:
   actor_events* events() const noexcept { return actor_events_.load(std::memory_order_acquire); }
 
 private:
+  /// Starts the modules in order; when one throws, stops those started and the threads, and rethrows.
+  void start_modules();
+  /// Stops the timer thread and the scheduler, and joins every thread the system started.
+  void stop_threads();
+
   /// The runtime's side of the system, used by actors and the spawner only.
   friend struct detail::spawner;
   friend class local_actor;

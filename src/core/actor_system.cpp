@@ -31,10 +31,42 @@ actor_system::actor_system(const actor_system_config& cfg)
   modules_ = cfg_.make_modules(*this);
   timers_.start();
   scheduler_->start();
-  for (auto& m : modules_)
-    m->start();
+  start_modules();
   actor_system* none = nullptr;
   default_system.compare_exchange_strong(none, this, std::memory_order_acq_rel);
+}
+
+void actor_system::start_modules() {
+  std::size_t started = 0;
+  try {
+    for (; started < modules_.size(); ++started)
+      modules_[started]->start();
+  } catch (...) {
+    // No actor of the program exists yet: what runs belongs to the modules, which end it as they stop.
+    while (started > 0)
+      modules_[--started]->stop();
+    shutting_down_.store(true, std::memory_order_release);
+    stop_threads();
+    groups_.reset();
+    registry_.reset();
+    detail::thread_cache::recycle_if_unused();
+    throw;
+  }
+}
+
+void actor_system::stop_threads() {
+  // Pending timers hold messages (and handles); destroying them may release
+  // the last reference to idle actors, which then terminate as unreachable.
+  timers_.stop();
+  scheduler_->stop();
+  std::vector<owned_thread> threads;
+  {
+    std::lock_guard guard{threads_mtx_};
+    threads.swap(threads_);
+  }
+  for (auto& t : threads)
+    if (t.thread.joinable())
+      t.thread.join();
 }
 
 actor_system_module* actor_system::find_module(actor_system_module::kind k) const noexcept {
@@ -68,18 +100,7 @@ actor_system::~actor_system() {
   for (auto i = modules_.rbegin(); i != modules_.rend(); ++i)
     (*i)->stop();
   shutting_down_.store(true, std::memory_order_release);
-  // Pending timers hold messages (and handles); destroying them may release
-  // the last reference to idle actors, which then terminate as unreachable.
-  timers_.stop();
-  scheduler_->stop();
-  std::vector<owned_thread> threads;
-  {
-    std::lock_guard guard{threads_mtx_};
-    threads.swap(threads_);
-  }
-  for (auto& t : threads)
-    if (t.thread.joinable())
-      t.thread.join();
+  stop_threads();
   // Their watchers live in cached blocks: gone before the depot is checked
   // for blocks still held, or it could never start again from its first slab.
   groups_.reset();
