@@ -50,6 +50,11 @@ PACKAGES=(
   # fault tests that run nodes in network namespaces (partitions, packet loss).
   libasio-dev libssl-dev openssl iproute2 nftables
 
+  # Clusters (troupe::cluster): PMIx, through which a process under mpirun or srun finds
+  # its rank and the other ranks' endpoints; Open MPI's mpirun (openmpi-bin, above) runs
+  # the tests' and examples' jobs.
+  libpmix-dev
+
   # Real clients for the broker examples (examples/net/http_broker.cpp asks curl,
   # examples/net/chat_broker.cpp drives nc).
   curl netcat-openbsd

@@ -127,6 +127,10 @@ public:
   /// The loaded module of kind k (cfg.load<...>()), or nullptr.
   actor_system_module* find_module(actor_system_module::kind k) const noexcept;
 
+  /// The cluster (troupe::cluster, cfg.load<cluster::module>()); defined by troupe::cluster. Throws
+  /// std::logic_error when the config did not load it.
+  cluster::module& cluster();
+
   /// The network layer (troupe::net, cfg.load<net::middleman>()); defined by
   /// troupe::net. Throws std::logic_error when the config did not load it.
   net::middleman& middleman();

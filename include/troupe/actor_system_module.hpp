@@ -20,7 +20,7 @@ class actor_system;
 class TROUPE_CORE_API actor_system_module {
 public:
   /// One per kind: actor_system::find_module(kind) finds the loaded one.
-  enum kind { middleman, opencl_manager, inspection_probe, num_kinds };
+  enum kind { middleman, opencl_manager, inspection_probe, cluster_module, num_kinds };
 
   virtual ~actor_system_module();
 

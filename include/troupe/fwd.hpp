@@ -43,4 +43,8 @@ namespace opencl {
 class manager;
 } // namespace opencl
 
+namespace cluster {
+class module;
+} // namespace cluster
+
 } // namespace troupe

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// The options of the cluster module (cluster.*), as the command line or a
+// config file set them.
+#include <chrono>
+#include <string>
+
+namespace troupe::cluster {
+
+/// The cluster module's options.
+struct cluster_settings {
+  /// cluster.discovery: how a node finds the others: launcher (the job's ranks, through PMIx under mpirun or
+  /// srun --mpi=pmix) or static (cluster.static.members).
+  std::string discovery = "launcher";
+  /// cluster.endpoint: HOST:PORT where this node listens and how the others reach it; port 0 picks one. In static
+  /// mode a node finds itself in the member list by it.
+  std::string endpoint = "127.0.0.1:0";
+  /// cluster.static.members: HOST:PORT,... of every member, this node included.
+  std::string static_members;
+  /// cluster.on-member-loss: abort (the process ends, as an MPI job does when a rank dies) or continue (the
+  /// others go on; subscribers get member_down).
+  std::string on_member_loss = "continue";
+  /// cluster.formation-timeout: how long start waits for the others (the launcher's exchange).
+  std::chrono::nanoseconds formation_timeout = std::chrono::seconds{60};
+};
+
+} // namespace troupe::cluster

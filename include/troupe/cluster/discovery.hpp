@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#pragma once
+// How a node finds the others (cluster.discovery): a provider tells it its
+// own place and every member's endpoint and, where it can, node id. The
+// launcher provider asks the job's PMIx server; the static one reads a list.
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "troupe/cluster/cluster_settings.hpp"
+#include "troupe/cluster/member.hpp"
+#include "troupe/expected.hpp"
+#include "troupe/node_id.hpp"
+
+namespace troupe::cluster {
+
+/// What a provider found: this node's place among the members, and the members (this node included), in order.
+struct formation {
+  std::uint32_t self = 0;      ///< this node's id: its rank in job mode
+  std::vector<member> members; ///< every member, by id
+};
+
+/// A way to find the members.
+class discovery {
+public:
+  virtual ~discovery();
+
+  /// The provider's name, as cluster.discovery spells it.
+  virtual std::string name() const = 0;
+
+  /// Makes this node known as listening at `endpoint` with node id `me`, and finds the others (waiting for them
+  /// up to `timeout` where the provider must). Called once.
+  virtual expected<formation> form(const std::string& endpoint, const node_id& me,
+                                   std::chrono::nanoseconds timeout) = 0;
+
+  /// Called once as the node stops, so the provider may say it left.
+  virtual void leave() {}
+};
+
+/// The provider that cluster.discovery names, or sec::invalid_argument naming the ones there are.
+expected<std::unique_ptr<discovery>> make_discovery(const cluster_settings& s);
+
+} // namespace troupe::cluster

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#include "troupe/cluster/discovery.hpp"
+
+#include "pmix_discovery.hpp"
+#include "static_discovery.hpp"
+
+namespace troupe::cluster {
+
+discovery::~discovery() = default;
+
+expected<std::unique_ptr<discovery>> make_discovery(const cluster_settings& s) {
+  if (s.discovery == "launcher")
+    return std::unique_ptr<discovery>{new pmix_discovery};
+  if (s.discovery == "static")
+    return static_discovery::make(s.static_members);
+  return error{sec::invalid_argument, "cluster.discovery=" + s.discovery + ": not a provider (launcher or static)"};
+}
+
+} // namespace troupe::cluster

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+#include "troupe/cluster/module.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <stdexcept>
+#include <utility>
+
+#include "endpoint.hpp"
+#include "troupe/actor_registry.hpp"
+#include "troupe/actor_system.hpp"
+#include "troupe/event_based_actor.hpp"
+#include "troupe/log.hpp"
+#include "troupe/net/middleman.hpp"
+#include "troupe/send.hpp"
+
+namespace troupe {
+
+// Declared by the core (actor_system.hpp), defined here: only programs that
+// link troupe::cluster can ask for it.
+cluster::module& actor_system::cluster() {
+  auto* m = find_module(actor_system_module::cluster_module);
+  if (m == nullptr)
+    throw std::logic_error("troupe: actor_system::cluster() needs cfg.load<cluster::module>()");
+  return static_cast<cluster::module&>(*m);
+}
+
+} // namespace troupe
+
+namespace troupe::cluster {
+
+namespace {
+
+using watch_atom = atom_constant<atom("cl_watch")>;
+
+// Where the others reach a node that listens at `listen`: its host name when it listens on every interface.
+endpoint advertised(endpoint listen) {
+  if (listen.host.empty() || listen.host == "0.0.0.0" || listen.host == "::") {
+    char name[256] = {};
+    if (::gethostname(name, sizeof name - 1) == 0)
+      listen.host = name;
+  }
+  return listen;
+}
+
+} // namespace
+
+// The members as this node knows them, and who hears of changes; shared by the module and its watcher actor.
+struct membership {
+  std::mutex mtx;
+  std::vector<member> members;
+  std::vector<bool> watched; // by rank: the watcher monitors the member's node
+  std::vector<actor> subscribers;
+  bool abort_on_loss = false;
+
+  // The member on `node` is lost: marks it down and tells the subscribers (or ends the process).
+  void lost(const node_id& node, const error& reason) {
+    member gone;
+    std::vector<actor> tell;
+    {
+      std::lock_guard guard{mtx};
+      auto i = std::find_if(members.begin(), members.end(), [&](const member& m) { return m.node == node; });
+      if (i == members.end() || i->state == member_state::down)
+        return;
+      i->state = member_state::down;
+      gone = *i;
+      tell = subscribers;
+    }
+    if (abort_on_loss) {
+      TROUPE_LOG_ERROR("cluster", "member " << to_string(gone) << " lost (" << to_string(reason)
+                                            << "); cluster.on-member-loss=abort ends this process");
+      std::abort();
+    }
+    // At the end of a job every rank sees the others go: not worth a warning.
+    TROUPE_LOG_INFO("cluster", "member " << to_string(gone) << " lost: " << to_string(reason));
+    for (auto& s : tell)
+      anon_send(s, member_down{gone, reason});
+  }
+};
+
+void module::add_options(actor_system_config& cfg, settings& s) {
+  cfg.add_option("cluster.discovery", s.discovery,
+                 "how a node finds the others: launcher (the job's ranks, through PMIx under mpirun or srun "
+                 "--mpi=pmix) or static (cluster.static.members)");
+  cfg.add_option("cluster.endpoint", s.endpoint,
+                 "HOST:PORT where this node listens and the others reach it (port 0 picks one; host 0.0.0.0: every "
+                 "interface, reached by the host name); static mode finds the node in the list by it");
+  cfg.add_option("cluster.static.members", s.static_members, "HOST:PORT,... of every member, in rank order");
+  cfg.add_option("cluster.on-member-loss", s.on_member_loss,
+                 "abort (the process ends when a member is lost, as an MPI job does) or continue");
+  cfg.add_option("cluster.formation-timeout", s.formation_timeout,
+                 "how long the system's start waits for the other members");
+}
+
+std::unique_ptr<actor_system_module> module::make(actor_system& sys, const settings& s) {
+  if (s.on_member_loss != "abort" && s.on_member_loss != "continue")
+    throw std::invalid_argument("cluster.on-member-loss=" + s.on_member_loss + ": abort or continue");
+  if (auto ep = parse_endpoint(s.endpoint); !ep)
+    throw std::invalid_argument("cluster.endpoint: " + to_string(ep.error()));
+  auto provider = make_discovery(s);
+  if (!provider)
+    throw std::invalid_argument(to_string(provider.error()));
+  return std::make_unique<module>(sys, s, std::move(*provider));
+}
+
+module::module(actor_system& sys, const settings& s, std::unique_ptr<discovery> provider) :sys_(sys), settings_(s),
+  provider_(std::move(provider)), membership_(std::make_shared<membership>()) {
+  membership_->abort_on_loss = s.on_member_loss == "abort";
+}
+
+module::~module() = default;
+
+void module::start() {
+  if (sys_.find_module(actor_system_module::middleman) == nullptr)
+    throw std::runtime_error("cluster: the cluster module needs cfg.load<net::middleman>() before it");
+  auto listen = parse_endpoint(settings_.endpoint);
+  auto port = sys_.middleman().open(listen->port, listen->host.c_str(), false);
+  if (!port)
+    throw std::runtime_error("cluster: cannot listen at " + settings_.endpoint + ": " + to_string(port.error()));
+  port_ = *port;
+  auto here = advertised(*listen);
+  here.port = port_;
+  auto formed = provider_->form(to_string(here), sys_.node(), settings_.formation_timeout);
+  if (!formed)
+    throw std::runtime_error("cluster: " + to_string(formed.error()));
+  rank_ = formed->self;
+  size_ = static_cast<std::uint32_t>(formed->members.size());
+  {
+    std::lock_guard guard{membership_->mtx};
+    membership_->members = std::move(formed->members);
+    membership_->watched.assign(size_, false);
+    membership_->watched[rank_] = true; // this node does not watch itself
+  }
+  watcher_ = sys_.spawn<hidden>([m = membership_](event_based_actor* self) {
+    return behavior{
+      [self](watch_atom, const node_id& node) { self->monitor(node); },
+      [m](const node_down_msg& down) { m->lost(down.node, down.reason); },
+    };
+  });
+  TROUPE_LOG_INFO("cluster",
+                  "rank " << rank_ << " of " << size_ << " at " << to_string(here) << " (" << provider_->name() << ")");
+}
+
+void module::stop() {
+  provider_->leave();
+  if (watcher_)
+    anon_send_exit(watcher_, exit_reason::user_shutdown);
+  watcher_ = nullptr;
+  std::lock_guard guard{membership_->mtx};
+  membership_->subscribers.clear();
+}
+
+std::vector<member> module::members() const {
+  std::lock_guard guard{membership_->mtx};
+  return membership_->members;
+}
+
+expected<member> module::member_at(std::uint32_t r) const {
+  std::lock_guard guard{membership_->mtx};
+  if (r >= membership_->members.size())
+    return error{sec::invalid_argument,
+                 "rank " + std::to_string(r) + " of a cluster of " + std::to_string(membership_->members.size())};
+  return membership_->members[r];
+}
+
+expected<node_id> module::reach(std::uint32_t r) {
+  auto m = member_at(r);
+  if (!m)
+    return m.error();
+  auto ep = parse_endpoint(m->endpoint);
+  if (!ep)
+    return ep.error();
+  auto node = sys_.middleman().connect(ep->host, ep->port);
+  if (!node)
+    return node.error();
+  bool watch = false;
+  {
+    std::lock_guard guard{membership_->mtx};
+    auto& known = membership_->members[r];
+    if (known.node && known.node != *node)
+      return error{sec::invalid_argument, "rank " + std::to_string(r) + " at " + known.endpoint
+                                            + " is another node than the one the cluster formed with"};
+    known.node = *node;
+    watch = !membership_->watched[r];
+    membership_->watched[r] = true;
+  }
+  if (watch)
+    anon_send(watcher_, watch_atom::value, *node);
+  return *node;
+}
+
+expected<actor> module::lookup(std::uint32_t r, const std::string& name) {
+  if (r == rank_) {
+    if (auto h = sys_.registry().get(name))
+      return h;
+    return error{sec::invalid_argument, "no actor registered as '" + name + "' on rank " + std::to_string(r)};
+  }
+  auto node = reach(r);
+  if (!node)
+    return node.error();
+  return sys_.middleman().remote_lookup(name, *node);
+}
+
+void module::subscribe_impl(actor who) {
+  if (!who)
+    return;
+  std::vector<member> up;
+  {
+    std::lock_guard guard{membership_->mtx};
+    membership_->subscribers.push_back(who);
+    for (auto& m : membership_->members)
+      if (m.state == member_state::up)
+        up.push_back(m);
+  }
+  for (auto& m : up)
+    anon_send(who, member_up{m});
+}
+
+void module::unsubscribe_impl(const actor_addr& who) {
+  std::lock_guard guard{membership_->mtx};
+  std::erase_if(membership_->subscribers, [&](const actor& s) { return s.address() == who; });
+}
+
+} // namespace troupe::cluster
