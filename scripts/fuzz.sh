@@ -3,8 +3,9 @@
 # Copyright (c) 2026 the troupe authors
 # Builds the libFuzzer targets with clang and ASan+UBSan (-DTROUPE_BUILD_FUZZERS=ON):
 # fuzz_decoder (the binary message decoder), fuzz_wire (the network layer's frame
-# and handshake decoders) and fuzz_inspection (the records of probes, the nexus and
-# the shell), and runs them side by side, each for the given number of seconds
+# and handshake decoders), fuzz_inspection (the records of probes, the nexus and
+# the shell) and fuzz_membership (the cluster's membership datagrams), and runs
+# them side by side, each for the given number of seconds
 # (default 60). Each fuzzer's output goes to its own log, printed when all are done;
 # the script fails if any one finds a crash.
 #   scripts/fuzz.sh [seconds]
@@ -12,7 +13,8 @@
 # Environment: CXX_FUZZ=path picks the clang++ (default: clang++, else clang++-14);
 #   TROUPE_BUILD_JOBS=N sets the compile jobs (default: all cores).
 # Output: the build in build-fuzz/, the corpora in build-fuzz/corpus,
-# build-fuzz/corpus-wire and build-fuzz/corpus-inspection, crashes in build-fuzz/.
+# build-fuzz/corpus-wire, build-fuzz/corpus-inspection and build-fuzz/corpus-membership,
+# crashes in build-fuzz/.
 set -euo pipefail
 seconds="${1:-60}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -29,9 +31,9 @@ fi
 if [[ ! -f $out/CMakeCache.txt ]]; then
   cmake_args+=(-G Ninja)   # an existing build directory keeps its generator
 fi
-echo "fuzz.sh: building fuzz_decoder, fuzz_wire and fuzz_inspection in $out with $cxx"
+echo "fuzz.sh: building fuzz_decoder, fuzz_wire, fuzz_inspection and fuzz_membership in $out with $cxx"
 cmake "${cmake_args[@]}" >/dev/null
-cmake --build "$out" --target fuzz_decoder fuzz_wire fuzz_inspection --parallel "${TROUPE_BUILD_JOBS:-$(nproc)}"
+cmake --build "$out" --target fuzz_decoder fuzz_wire fuzz_inspection fuzz_membership --parallel "${TROUPE_BUILD_JOBS:-$(nproc)}"
 
 # Seed corpus: a few valid messages.
 mkdir -p "$out/corpus"
@@ -56,6 +58,13 @@ mkdir -p "$out/corpus-wire"
   printf '\x01\x02\x03\x04\x05\x06\x07\x08\x11\x12\x13\x14\x15\x16\x17\x18'
   printf '\x21\x22\x23\x24\x25\x26\x27\x28'
 } > "$out/corpus-wire/seed2"
+# A membership datagram: a ping from member 1 to member 0 of cluster 0x5eed with one update.
+mkdir -p "$out/corpus-membership"
+{
+  printf '\x54\x4d\x01\xed\x5e\x00\x00\x00\x00\x00\x00'
+  printf '\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x01\x00\x02'
+  printf '\x00\x00\x00\x01\x03\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00'
+} > "$out/corpus-membership/seed1"
 cd "$out"
 # One fuzzer per core: on two cores both get the whole time, and the stage takes
 # half as long as running them one after the other.
@@ -72,8 +81,10 @@ wire_pid=$!
 mkdir -p corpus-inspection
 TROUPE_FUZZ_SEEDS=corpus-inspection run_fuzzer fuzz_inspection ./tests/inspection/fuzz_inspection corpus-inspection &
 inspection_pid=$!
+run_fuzzer fuzz_membership ./tests/cluster/fuzz_membership corpus-membership &
+membership_pid=$!
 failed=0
-for name in fuzz_decoder fuzz_wire fuzz_inspection; do
+for name in fuzz_decoder fuzz_wire fuzz_inspection fuzz_membership; do
   pid_var="${name#fuzz_}_pid"
   if wait "${!pid_var}"; then
     status=passed

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+// The membership protocol's state machine, run by the deterministic
+// simulator: a crashed member is suspected, then declared dead by every
+// other; loss and short pauses declare nobody dead; a suspected member
+// refutes, and one declared dead rejoins, with a higher incarnation; the load
+// per member does not grow with the cluster; local health rises when probes
+// go unanswered; malformed packets change nothing; one seed, one run.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+
+#include "swim/packet_codec.hpp"
+#include "swim/simulator.hpp"
+#include "troupe/error.hpp"
+
+namespace swim_test {
+
+using namespace troupe::cluster::swim;
+using namespace std::chrono_literals;
+
+namespace {
+
+double seconds(duration d) {
+  return std::chrono::duration<double>(d).count();
+}
+
+// When the first member suspected `who` after `since`, and when the last of the others declared it dead (each
+// empty when it did not happen).
+struct verdicts {
+  std::optional<time_point> first_suspicion;
+  std::optional<time_point> all_dead;
+  std::size_t dead_seen = 0;
+};
+
+verdicts about(const simulator& sim, member_index who, time_point since) {
+  verdicts v;
+  for (const auto& e : sim.events()) {
+    if (e.what.who != who || e.at < since)
+      continue;
+    if (e.what.now == status::suspect && !v.first_suspicion)
+      v.first_suspicion = e.at;
+    if (e.what.now == status::dead && ++v.dead_seen == sim.size() - 1)
+      v.all_dead = e.at;
+  }
+  return v;
+}
+
+std::size_t dead_verdicts(const simulator& sim) {
+  std::size_t n = 0;
+  for (const auto& e : sim.events())
+    n += e.what.now == status::dead ? 1 : 0;
+  return n;
+}
+
+} // namespace
+
+TEST(swim, a_crashed_member_is_suspected_then_declared_dead_by_every_other) {
+  simulator sim{200, config{}, link_model{}, 1};
+  sim.crash(17, 5s);
+  sim.run_until(20s);
+  auto v = about(sim, 17, 5s);
+  ASSERT_TRUE(v.first_suspicion);
+  ASSERT_TRUE(v.all_dead) << v.dead_seen << " of 199 declared it dead";
+  // A probe interval (0.2 s) or a few find it; the suspicion lasts 1.5 to 3 s, shorter the more members
+  // confirm it; gossip then reaches everyone in a few rounds.
+  EXPECT_LE(seconds(*v.first_suspicion - 5s), 1.5);
+  EXPECT_LE(seconds(*v.all_dead - 5s), 7.0);
+  EXPECT_EQ(dead_verdicts(sim), 199u) << "nobody else is declared dead";
+}
+
+TEST(swim, loss_and_short_pauses_declare_nobody_dead) {
+  link_model lossy;
+  lossy.loss = 0.01;
+  simulator sim{100, config{}, lossy, 2};
+  for (member_index m = 0; m < 5; ++m) {
+    auto from = 3s + m * 7s;
+    sim.pause(m * 13, from, from + 100ms);
+  }
+  sim.run_until(60s); // 6,000 member-seconds
+  EXPECT_EQ(dead_verdicts(sim), 0u);
+}
+
+TEST(swim, a_suspected_member_refutes_with_a_higher_incarnation) {
+  simulator sim{50, config{}, link_model{}, 3};
+  sim.pause(9, 4s, 4800ms); // long enough to be suspected, short of the shortest suspicion (1.5 s)
+  sim.run_until(15s);
+  auto v = about(sim, 9, 4s);
+  ASSERT_TRUE(v.first_suspicion) << "a member frozen for 0.8 s is suspected";
+  EXPECT_EQ(v.dead_seen, 0u);
+  EXPECT_GE(sim.node(9).incarnation_of(9), 1u);
+  for (member_index m = 0; m < 50; ++m) {
+    EXPECT_EQ(sim.node(m).status_of(9), status::alive) << "member " << m;
+    EXPECT_EQ(sim.node(m).incarnation_of(9), sim.node(9).incarnation_of(9)) << "member " << m;
+  }
+}
+
+TEST(swim, a_member_declared_dead_rejoins_with_a_new_incarnation) {
+  simulator sim{50, config{}, link_model{}, 4};
+  sim.pause(21, 3s, 15s);
+  sim.run_until(14s);
+  auto v = about(sim, 21, 3s);
+  ASSERT_TRUE(v.all_dead) << "frozen for longer than a suspicion: dead everywhere";
+  sim.run_until(25s);
+  EXPECT_GE(sim.node(21).incarnation_of(21), 1u);
+  for (member_index m = 0; m < 50; ++m)
+    EXPECT_EQ(sim.node(m).status_of(21), status::alive) << "member " << m << " did not see it come back";
+}
+
+TEST(swim, a_member_that_leaves_is_reported_left_not_dead) {
+  simulator sim{100, config{}, link_model{}, 9};
+  sim.leave(33, 3s);
+  sim.run_until(8s);
+  std::size_t left = 0;
+  for (const auto& e : sim.events()) {
+    EXPECT_NE(e.what.now, status::dead);
+    EXPECT_NE(e.what.now, status::suspect);
+    if (e.what.who == 33 && e.what.now == status::left) {
+      ++left;
+      EXPECT_LE(seconds(e.at - 3s), 2.0) << "gossip reaches everyone within a few rounds";
+    }
+  }
+  EXPECT_EQ(left, 99u);
+}
+
+TEST(swim, the_load_per_member_does_not_grow_with_the_cluster) {
+  double per_member[2] = {};
+  std::size_t sizes[2] = {50, 400};
+  for (int i = 0; i < 2; ++i) {
+    simulator sim{sizes[i], config{}, link_model{}, 5};
+    sim.crash(3, 5s);
+    sim.run_until(5s);
+    auto before = sim.packets();
+    sim.run_until(25s);
+    per_member[i] = static_cast<double>(sim.packets() - before) / 20.0 / static_cast<double>(sizes[i]);
+  }
+  EXPECT_LE(per_member[0], 20.0);
+  EXPECT_LE(per_member[1], 20.0);
+  EXPECT_LE(per_member[1], per_member[0] * 1.5) << per_member[0] << " vs " << per_member[1] << " packets/s";
+}
+
+TEST(swim, local_health_rises_while_probes_go_unanswered_and_recovers) {
+  simulator sim{10, config{}, link_model{}, 6};
+  for (member_index m = 5; m < 10; ++m)
+    sim.crash(m, 1s);
+  std::uint32_t highest = 0;
+  for (time_point t = 1s; t < 4s; t += 50ms) {
+    sim.run_until(t);
+    highest = std::max(highest, sim.node(0).local_health());
+  }
+  EXPECT_GT(highest, 0u) << "probes of crashed members went unanswered";
+  sim.run_until(20s); // the crashed are dead and no longer probed; the living answer
+  EXPECT_EQ(sim.node(0).local_health(), 0u);
+}
+
+TEST(swim, malformed_packets_change_nothing) {
+  swim_node node{0, 4, config{}, 7};
+  std::vector<packet> out;
+  node.tick(0s, out);
+  out.clear();
+  packet from_nowhere;
+  from_nowhere.from = 99;
+  from_nowhere.to = 0;
+  node.receive(from_nowhere, 1s, out);
+  EXPECT_TRUE(out.empty());
+  packet not_mine;
+  not_mine.from = 1;
+  not_mine.to = 3;
+  node.receive(not_mine, 1s, out);
+  EXPECT_TRUE(out.empty());
+  packet bad_news;
+  bad_news.from = 1;
+  bad_news.to = 0;
+  bad_news.kind = packet_kind::gossip;
+  bad_news.gossip = {{42, status::dead, 0, 1}, {2, status::dead, 0, 77}, {1, status::suspect, 0, 1}};
+  node.receive(bad_news, 1s, out);
+  EXPECT_TRUE(out.empty());
+  EXPECT_EQ(node.status_of(1), status::suspect) << "the one well-formed update counts";
+  EXPECT_EQ(node.status_of(2), status::alive);
+  packet bad_relay;
+  bad_relay.from = 1;
+  bad_relay.to = 0;
+  bad_relay.kind = packet_kind::ping_req;
+  bad_relay.target = 1000;
+  node.receive(bad_relay, 1s, out);
+  EXPECT_TRUE(out.empty());
+}
+
+TEST(swim, one_seed_gives_one_run) {
+  link_model lossy;
+  lossy.loss = 0.05;
+  simulator a{30, config{}, lossy, 8};
+  simulator b{30, config{}, lossy, 8};
+  a.crash(4, 2s);
+  b.crash(4, 2s);
+  a.run_until(12s);
+  b.run_until(12s);
+  ASSERT_EQ(a.events().size(), b.events().size());
+  for (std::size_t i = 0; i < a.events().size(); ++i) {
+    EXPECT_EQ(a.events()[i].at, b.events()[i].at);
+    EXPECT_EQ(a.events()[i].observer, b.events()[i].observer);
+    EXPECT_EQ(a.events()[i].what.who, b.events()[i].what.who);
+  }
+  EXPECT_EQ(a.packets(), b.packets());
+}
+
+TEST(membership_packets, a_packet_survives_the_round_trip_and_bad_datagrams_are_refused) {
+  packet p;
+  p.kind = packet_kind::ping_req;
+  p.from = 3;
+  p.to = 1;
+  p.target = 2;
+  p.seq = 77;
+  p.gossip = {{2, status::suspect, 5, 3}, {0, status::left, 9, 0}};
+  std::vector<std::byte> bytes;
+  encode(p, 42, bytes);
+  auto back = decode(bytes, 42, 4);
+  ASSERT_TRUE(back) << troupe::to_string(back.error());
+  EXPECT_EQ(back->kind, p.kind);
+  EXPECT_EQ(back->from, 3u);
+  EXPECT_EQ(back->to, 1u);
+  EXPECT_EQ(back->target, 2u);
+  EXPECT_EQ(back->seq, 77u);
+  EXPECT_EQ(back->gossip, p.gossip);
+  using troupe::sec;
+  EXPECT_EQ(decode(bytes, 43, 4).error(), sec::invalid_argument) << "another cluster's";
+  EXPECT_EQ(decode(bytes, 42, 3).error(), sec::malformed_message) << "a member out of the cluster";
+  auto truncated = std::span<const std::byte>{bytes}.first(bytes.size() - 1);
+  EXPECT_EQ(decode(truncated, 42, 4).error(), sec::malformed_message);
+  auto padded = bytes;
+  padded.push_back(std::byte{0});
+  EXPECT_EQ(decode(padded, 42, 4).error(), sec::malformed_message);
+  auto bad_kind = bytes;
+  bad_kind[11] = std::byte{9};
+  EXPECT_EQ(decode(bad_kind, 42, 4).error(), sec::malformed_message);
+  auto bad_status = bytes;
+  bad_status[30 + 4] = std::byte{7};
+  EXPECT_EQ(decode(bad_status, 42, 4).error(), sec::malformed_message);
+  EXPECT_EQ(decode(std::span<const std::byte>{}, 42, 4).error(), sec::malformed_message);
+}
+
+} // namespace swim_test
