@@ -5,10 +5,12 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
 #include "endpoint.hpp"
+#include "membership_service.hpp"
 #include "troupe/actor_registry.hpp"
 #include "troupe/actor_system.hpp"
 #include "troupe/event_based_actor.hpp"
@@ -55,28 +57,80 @@ struct membership {
   std::vector<actor> subscribers;
   bool abort_on_loss = false;
 
-  // The member on `node` is lost: marks it down and tells the subscribers (or ends the process).
+  // The member on `node` is lost (its connection broke): marks it down and tells the subscribers.
   void lost(const node_id& node, const error& reason) {
-    member gone;
+    std::optional<std::uint32_t> id;
+    {
+      std::lock_guard guard{mtx};
+      for (auto& m : members)
+        if (m.node == node && m.node)
+          id = m.id;
+    }
+    if (id)
+      change(*id, member_state::down, std::nullopt, reason);
+  }
+
+  // What the membership protocol now believes of member `id`.
+  void protocol_changed(const swim::event& e) {
+    static const error silent{sec::request_timeout, "the member stopped answering the membership protocol's probes"};
+    switch (e.now) {
+      case swim::status::alive:
+        change(e.who, member_state::up, e.incarnation, error{});
+        break;
+      case swim::status::suspect:
+        change(e.who, member_state::suspect, e.incarnation, error{});
+        break;
+      case swim::status::dead:
+        change(e.who, member_state::down, e.incarnation, silent);
+        break;
+      case swim::status::left:
+        change(e.who, member_state::left, e.incarnation, error{});
+        break;
+    }
+  }
+
+  // Member `id` is now `to`: records it and tells the subscribers (or, for a loss, maybe ends the process).
+  void change(std::uint32_t id, member_state to, std::optional<std::uint64_t> incarnation, const error& reason) {
+    member now;
     std::vector<actor> tell;
     {
       std::lock_guard guard{mtx};
-      auto i = std::find_if(members.begin(), members.end(), [&](const member& m) { return m.node == node; });
-      if (i == members.end() || i->state == member_state::down)
+      if (id >= members.size())
         return;
-      i->state = member_state::down;
-      gone = *i;
+      auto& m = members[id];
+      bool final = m.state == member_state::down || m.state == member_state::left;
+      // A loss is reported once; only the protocol brings a member back, with a higher incarnation.
+      if (m.state == to || (final && !(to == member_state::up && incarnation && *incarnation > m.incarnation)))
+        return;
+      m.state = to;
+      if (incarnation)
+        m.incarnation = *incarnation;
+      now = m;
       tell = subscribers;
     }
-    if (abort_on_loss) {
-      TROUPE_LOG_ERROR("cluster", "member " << to_string(gone) << " lost (" << to_string(reason)
+    if (to == member_state::down && abort_on_loss) {
+      TROUPE_LOG_ERROR("cluster", "member " << to_string(now) << " lost (" << to_string(reason)
                                             << "); cluster.on-member-loss=abort ends this process");
       std::abort();
     }
     // At the end of a job every rank sees the others go: not worth a warning.
-    TROUPE_LOG_INFO("cluster", "member " << to_string(gone) << " lost: " << to_string(reason));
-    for (auto& s : tell)
-      anon_send(s, member_down{gone, reason});
+    TROUPE_LOG_INFO("cluster", "member " << to_string(now) << (reason ? ": " + to_string(reason) : std::string{}));
+    for (auto& s : tell) {
+      switch (to) {
+        case member_state::up:
+          anon_send(s, member_up{now});
+          break;
+        case member_state::suspect:
+          anon_send(s, member_suspect{now});
+          break;
+        case member_state::down:
+          anon_send(s, member_down{now, reason});
+          break;
+        case member_state::left:
+          anon_send(s, member_left{now});
+          break;
+      }
+    }
   }
 };
 
@@ -90,6 +144,12 @@ void module::add_options(actor_system_config& cfg, settings& s) {
   cfg.add_option("cluster.static.members", s.static_members, "HOST:PORT,... of every member, in rank order");
   cfg.add_option("cluster.on-member-loss", s.on_member_loss,
                  "abort (the process ends when a member is lost, as an MPI job does) or continue");
+  cfg.add_option("cluster.membership", s.membership,
+                 "swim (the membership protocol watches every member over UDP at its endpoint's port) or "
+                 "connections (only the members this node is connected to)");
+  cfg.add_option("cluster.probe-interval", s.probe_interval, "how often the membership protocol probes a member");
+  cfg.add_option("cluster.suspicion-timeout", s.suspicion_timeout,
+                 "how long a suspected member has to refute before it is declared down (twice as long unconfirmed)");
   cfg.add_option("cluster.formation-timeout", s.formation_timeout,
                  "how long the system's start waits for the other members");
 }
@@ -97,6 +157,10 @@ void module::add_options(actor_system_config& cfg, settings& s) {
 std::unique_ptr<actor_system_module> module::make(actor_system& sys, const settings& s) {
   if (s.on_member_loss != "abort" && s.on_member_loss != "continue")
     throw std::invalid_argument("cluster.on-member-loss=" + s.on_member_loss + ": abort or continue");
+  if (s.membership != "swim" && s.membership != "connections")
+    throw std::invalid_argument("cluster.membership=" + s.membership + ": swim or connections");
+  if (s.probe_interval.count() <= 0 || s.suspicion_timeout.count() <= 0)
+    throw std::invalid_argument("cluster.probe-interval and cluster.suspicion-timeout must be positive");
   if (auto ep = parse_endpoint(s.endpoint); !ep)
     throw std::invalid_argument("cluster.endpoint: " + to_string(ep.error()));
   auto provider = make_discovery(s);
@@ -133,6 +197,8 @@ void module::start() {
     membership_->watched.assign(size_, false);
     membership_->watched[rank_] = true; // this node does not watch itself
   }
+  if (settings_.membership == "swim")
+    start_protocol(listen->host);
   watcher_ = sys_.spawn<hidden>([m = membership_](event_based_actor* self) {
     return behavior{
       [self](watch_atom, const node_id& node) { self->monitor(node); },
@@ -143,7 +209,34 @@ void module::start() {
                   "rank " << rank_ << " of " << size_ << " at " << to_string(here) << " (" << provider_->name() << ")");
 }
 
+void module::start_protocol(const std::string& listen_host) {
+  swim::config cfg;
+  cfg.probe_interval = settings_.probe_interval;
+  cfg.probe_timeout = settings_.probe_interval * 2 / 5;
+  cfg.suspicion_min = settings_.suspicion_timeout;
+  cfg.suspicion_max = settings_.suspicion_timeout * 2;
+  std::vector<std::string> endpoints;
+  for (const auto& m : membership_->members)
+    endpoints.push_back(m.endpoint);
+  auto key = cluster_key(endpoints);
+  protocol_ = std::make_unique<membership_service>(std::move(endpoints), rank_, key, cfg,
+                                                   [m = membership_](const swim::event& e) { m->protocol_changed(e); });
+  if (auto err = protocol_->start(listen_host)) {
+    protocol_.reset();
+    provider_->leave();
+    throw std::runtime_error(to_string(err));
+  }
+}
+
+std::uint64_t module::dropped_packets() const noexcept {
+  return protocol_ ? protocol_->dropped() : 0;
+}
+
 void module::stop() {
+  if (protocol_) {
+    protocol_->stop(); // the others hear that this member leaves
+    protocol_.reset();
+  }
   provider_->leave();
   if (watcher_)
     anon_send_exit(watcher_, exit_reason::user_shutdown);

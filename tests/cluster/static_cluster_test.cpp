@@ -24,23 +24,33 @@ using namespace std::chrono_literals;
 
 namespace {
 
-actor_system_config member_config(const std::string& members, std::uint16_t port) {
+using option_list = std::vector<std::pair<std::string, std::string>>;
+
+actor_system_config member_config(const std::string& members, std::uint16_t port, const option_list& more = {}) {
   actor_system_config cfg;
   cfg.load<net::middleman>().load<cluster::module>();
   EXPECT_FALSE(cfg.set("cluster.discovery", "static"));
   EXPECT_FALSE(cfg.set("cluster.static.members", members));
   EXPECT_FALSE(cfg.set("cluster.endpoint", "127.0.0.1:" + std::to_string(port)));
+  for (const auto& [key, value] : more)
+    EXPECT_FALSE(cfg.set(key, value)) << key;
   return cfg;
+}
+
+std::string loopback_list(const std::vector<std::uint16_t>& ports) {
+  std::string list;
+  for (auto p : ports)
+    list += (list.empty() ? "" : ",") + std::string{"127.0.0.1:"} + std::to_string(p);
+  return list;
 }
 
 // Three systems, each a member of a static cluster of the three.
 struct three_members {
-  three_members() {
+  explicit three_members(const option_list& options = {}) {
     ports = test_support::free_ports(3);
+    list = loopback_list(ports);
     for (auto p : ports)
-      list += (list.empty() ? "" : ",") + std::string{"127.0.0.1:"} + std::to_string(p);
-    for (auto p : ports)
-      systems.push_back(std::make_unique<actor_system>(member_config(list, p)));
+      systems.push_back(std::make_unique<actor_system>(member_config(list, p, options)));
   }
   std::vector<std::uint16_t> ports;
   std::string list;
@@ -99,8 +109,8 @@ TEST(static_cluster, a_lookup_by_rank_reaches_the_named_actor_there) {
   }
 }
 
-TEST(static_cluster, subscribers_hear_of_every_member_and_of_one_that_is_lost) {
-  three_members c;
+TEST(static_cluster, subscribers_hear_of_every_member_and_of_one_whose_connection_breaks) {
+  three_members c{{{"cluster.membership", "connections"}}};
   c.systems[1]->registry().put("echo", c.systems[1]->spawn(echo));
   auto& first = c.systems[0]->cluster();
   scoped_actor self{*c.systems[0]};
@@ -131,16 +141,66 @@ TEST(static_cluster, subscribers_hear_of_every_member_and_of_one_that_is_lost) {
   first.unsubscribe(self);
 }
 
+TEST(static_cluster, a_member_that_ends_in_order_is_reported_left_without_a_connection) {
+  three_members c;
+  auto& first = c.systems[0]->cluster();
+  scoped_actor self{*c.systems[0]};
+  first.subscribe(self);
+  for (int i = 0; i < 3; ++i)
+    self->receive([](const cluster::member_up&) {}, after(5s) >> [] { ADD_FAILURE() << "no member_up"; });
+  c.systems[2].reset(); // the membership protocol tells the others as the system stops
+  cluster::member_left left;
+  left.who.id = 99;
+  self->receive([&](const cluster::member_left& m) { left = m; },
+                after(5s) >> [] { ADD_FAILURE() << "no member_left"; });
+  EXPECT_EQ(left.who.id, 2u);
+  EXPECT_EQ(left.who.state, cluster::member_state::left);
+  EXPECT_EQ(first.members()[2].state, cluster::member_state::left);
+  EXPECT_TRUE(c.systems[0]->middleman().connected_nodes().empty()) << "no connection was needed";
+  EXPECT_EQ(first.dropped_packets(), 0u);
+}
+
+TEST(static_cluster, a_member_that_never_answers_is_suspected_then_reported_down) {
+  // Three members listed, two started: the third never answers the probes.
+  auto ports = test_support::free_ports(3);
+  auto list = loopback_list(ports);
+  option_list quick{{"cluster.probe-interval", "50ms"}, {"cluster.suspicion-timeout", "300ms"}};
+  actor_system first{member_config(list, ports[0], quick)};
+  actor_system second{member_config(list, ports[1], quick)};
+  scoped_actor self{first};
+  first.cluster().subscribe(self);
+  std::vector<cluster::member_state> seen;
+  error reason;
+  for (int i = 0; i < 5 && (seen.empty() || seen.back() != cluster::member_state::down); ++i)
+    self->receive([](const cluster::member_up&) {},
+                  [&](const cluster::member_suspect& m) {
+                    if (m.who.id == 2)
+                      seen.push_back(m.who.state);
+                  },
+                  [&](const cluster::member_down& m) {
+                    if (m.who.id == 2) {
+                      seen.push_back(m.who.state);
+                      reason = m.reason;
+                    }
+                  },
+                  after(10s) >> [] { ADD_FAILURE() << "no change"; });
+  EXPECT_EQ(seen, (std::vector<cluster::member_state>{cluster::member_state::suspect, cluster::member_state::down}));
+  EXPECT_EQ(reason, sec::request_timeout);
+  EXPECT_NE(second.cluster().members()[2].state, cluster::member_state::up) << "the other suspects it too";
+  EXPECT_EQ(first.cluster().members()[1].state, cluster::member_state::up);
+}
+
 TEST(static_cluster_death, a_lost_member_ends_the_process_when_told_to_abort) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
+  const option_list by_connections{{"cluster.membership", "connections"}};
   EXPECT_DEATH(
     {
       auto ports = test_support::free_ports(2);
       auto list = "127.0.0.1:" + std::to_string(ports[0]) + ",127.0.0.1:" + std::to_string(ports[1]);
-      auto strict = member_config(list, ports[0]);
+      auto strict = member_config(list, ports[0], by_connections);
       EXPECT_FALSE(strict.set("cluster.on-member-loss", "abort"));
       actor_system first{strict};
-      auto second = std::make_unique<actor_system>(member_config(list, ports[1]));
+      auto second = std::make_unique<actor_system>(member_config(list, ports[1], by_connections));
       second->registry().put("echo", second->spawn(echo));
       if (!first.cluster().lookup(1, "echo"))
         std::exit(0); // not the death this test waits for
@@ -165,6 +225,8 @@ TEST(static_cluster, wrong_options_stop_the_system_from_starting) {
   expect_invalid("cluster.endpoint", "localhost");
   expect_invalid("cluster.static.members", "127.0.0.1:1,127.0.0.1:1");
   expect_invalid("cluster.static.members", "127.0.0.1");
+  expect_invalid("cluster.membership", "telepathy");
+  expect_invalid("cluster.probe-interval", "0s");
   // A node that is not in the list cannot form: the system's start fails, and everything it started stops.
   auto elsewhere = member_config(list, ports[1]);
   try {

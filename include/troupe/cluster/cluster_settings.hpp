@@ -21,6 +21,14 @@ struct cluster_settings {
   /// cluster.on-member-loss: abort (the process ends, as an MPI job does when a rank dies) or continue (the
   /// others go on; subscribers get member_down).
   std::string on_member_loss = "continue";
+  /// cluster.membership: swim (every member watched by the membership protocol over UDP at its endpoint's port,
+  /// connected or not) or connections (only members this node has a connection to, by the network layer).
+  std::string membership = "swim";
+  /// cluster.probe-interval: how often the membership protocol probes a member.
+  std::chrono::nanoseconds probe_interval = std::chrono::milliseconds{200};
+  /// cluster.suspicion-timeout: how long a suspected member has to refute before it is declared down, with
+  /// independent confirmations; twice as long without.
+  std::chrono::nanoseconds suspicion_timeout = std::chrono::milliseconds{1500};
   /// cluster.formation-timeout: how long start waits for the others (the launcher's exchange).
   std::chrono::nanoseconds formation_timeout = std::chrono::seconds{60};
 };

@@ -5,9 +5,11 @@
 // the system starts, this node listens at cluster.endpoint, and the discovery
 // provider tells it its rank and every member; sys.cluster() then answers
 // rank(), size(), members(), and lookup(r, name), which opens a connection to
-// rank r on first use (no full mesh). A connection that breaks makes its
-// member down: subscribers get member_down, and cluster.on-member-loss=abort
-// ends the process.
+// rank r on first use (no full mesh). The membership protocol watches every
+// member, connected or not: subscribers get member_suspect, member_down,
+// member_left and member_up, and cluster.on-member-loss=abort ends the
+// process when a member is lost. A connection that breaks makes its member
+// down too.
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -26,6 +28,7 @@
 namespace troupe::cluster {
 
 struct membership;
+class membership_service;
 
 /// The cluster of this node (sys.cluster()).
 class module final : public actor_system_module {
@@ -65,6 +68,8 @@ public:
   std::uint16_t port() const noexcept { return port_; }
   /// The options it was made with.
   const settings& config() const noexcept { return settings_; }
+  /// Membership datagrams dropped because they did not decode (or came from another cluster).
+  std::uint64_t dropped_packets() const noexcept;
 
   /// The actor registered as `name` (sys.registry().put) on rank `r` (this node's registry for its own rank):
   /// connects to rank r on first use. Errors: sec::invalid_argument for a rank out of range or a name nobody
@@ -86,14 +91,17 @@ public:
 private:
   void subscribe_impl(actor who);
   void unsubscribe_impl(const actor_addr& who);
+  /// With cluster.membership=swim: starts the membership protocol at `listen_host` and this node's port.
+  void start_protocol(const std::string& listen_host);
   /// Connects to member `r` if not yet connected; its node id.
   expected<node_id> reach(std::uint32_t r);
 
   actor_system& sys_;
   settings settings_;
   std::unique_ptr<discovery> provider_;
-  std::shared_ptr<membership> membership_; // the members and the subscribers, shared with the watcher
-  actor watcher_;                          // gets the node_down_msg of every connected member
+  std::shared_ptr<membership> membership_;       // the members and the subscribers, shared with the watcher
+  std::unique_ptr<membership_service> protocol_; // with cluster.membership=swim
+  actor watcher_;                                // gets the node_down_msg of every connected member
   std::uint32_t rank_ = 0;
   std::uint32_t size_ = 0;
   std::uint16_t port_ = 0;
