@@ -5,8 +5,11 @@
 // value at a time. A stream source runs one and pulls only as many values as
 // its consumer asked for, so the producer never runs ahead of the demand.
 #include <coroutine>
+#include <cstddef>
 #include <exception>
+#include <memory>
 #include <optional>
+#include <type_traits>
 #include <utility>
 
 #include "troupe/detail/thread_cache.hpp"
@@ -35,8 +38,17 @@ public:
     }
     std::suspend_always initial_suspend() const noexcept { return {}; }
     std::suspend_always final_suspend() const noexcept { return {}; }
-    std::suspend_always yield_value(T x) {
-      value_ = std::move(x);
+    std::suspend_always yield_value(std::remove_reference_t<T>& x) noexcept {
+      value_ = std::addressof(x);
+      return {};
+    }
+    std::suspend_always yield_value(std::remove_reference_t<T>&& x) noexcept {
+      value_ = std::addressof(x);
+      return {};
+    }
+    std::suspend_always yield_value(const std::remove_reference_t<T>& x) {
+      copy_.emplace(x);
+      value_ = std::addressof(*copy_);
       return {};
     }
     void return_void() const noexcept {}
@@ -45,7 +57,10 @@ public:
 
   private:
     friend class generator;
-    std::optional<T> value_;
+    // The yielded value where it lives while the coroutine is suspended (a temporary of the co_yield
+    // expression lives until the coroutine resumes), so taking it costs one move.
+    std::remove_reference_t<T>* value_ = nullptr;
+    std::optional<std::remove_cvref_t<T>> copy_; // a const lvalue's copy
     std::exception_ptr failure_;
   };
 
@@ -74,13 +89,32 @@ public:
     if (!h_ || h_.done())
       return std::nullopt;
     auto& p = h_.promise();
-    p.value_.reset();
     h_.resume();
     if (p.failure_)
       std::rethrow_exception(std::exchange(p.failure_, nullptr));
     if (h_.done())
       return std::nullopt;
-    return std::move(p.value_);
+    return std::optional<T>{std::move(*p.value_)};
+  }
+
+  /// Appends up to `n` next values to `out` (anything with push_back); the number appended, fewer once the
+  /// coroutine returned. Rethrows what it threw, after appending the values before.
+  template <class Out>
+  std::size_t take(std::size_t n, Out& out) {
+    std::size_t taken = 0;
+    if (!h_)
+      return 0;
+    auto& p = h_.promise();
+    while (taken < n && !h_.done()) {
+      h_.resume();
+      if (p.failure_)
+        std::rethrow_exception(std::exchange(p.failure_, nullptr));
+      if (h_.done())
+        break;
+      out.push_back(std::move(*p.value_));
+      ++taken;
+    }
+    return taken;
   }
 
   /// Whether the coroutine returned (or there is none).

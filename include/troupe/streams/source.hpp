@@ -47,14 +47,7 @@ behavior source_behavior(event_based_actor* self, Make make, source_options opts
     items.reserve(n);
     bool ended = false;
     try {
-      while (items.size() < n) {
-        auto x = st->values.next();
-        if (!x) {
-          ended = true;
-          break;
-        }
-        items.push_back(std::move(*x));
-      }
+      ended = st->values.take(n, items) < n;
     } catch (...) {
       // The values made before the generator threw still go out; the exception ends the actor (its exit
       // reason ends the stream at the consumer).

@@ -83,6 +83,8 @@ behavior stage_behavior(event_based_actor* self, stream<T> in, Op op, flow_optio
     },
     [st, flush](batch_atom, std::vector<T>& items) {
       st->upstream.received(items.size());
+      // Maps and filters make at most one item of each: one allocation a batch, not one per doubling.
+      st->held.reserve(st->held.size() + items.size());
       for (auto& x : items)
         st->op(std::move(x), st->held);
       flush();
