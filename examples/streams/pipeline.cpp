@@ -50,13 +50,25 @@ int main(int argc, char** argv) {
   int lines = argc > 1 ? std::atoi(argv[1]) : 20000;
   actor_system sys{actor_system_config{}};
   auto read = std::make_shared<std::atomic<int>>(0);
+  auto parsed = std::make_shared<std::atomic<int>>(0);
+  auto found = std::make_shared<std::atomic<int>>(0);
   auto counted = std::make_shared<std::atomic<int>>(0);
-  auto most_ahead = std::make_shared<std::atomic<int>>(0);
+  auto most_unparsed = std::make_shared<std::atomic<int>>(0);
+  auto most_uncounted = std::make_shared<std::atomic<int>>(0);
   auto counts = std::make_shared<std::map<int, int>>();
   auto ended = std::make_shared<error>(sec::runtime_error);
 
   auto source = streams::spawn_source<std::string>(sys, [=] { return log_lines(lines, read); });
-  auto parse_errors = streams::map(parse) | streams::filter([](const request& r) { return r.status >= 400; });
+  auto parse_errors = streams::map([=](const std::string& line) {
+                        parsed->fetch_add(1);
+                        return parse(line);
+                      })
+                      | streams::filter([=](const request& r) {
+                          bool error = r.status >= 400;
+                          if (error)
+                            found->fetch_add(1);
+                          return error;
+                        });
   // The farm hands each line to whichever of its stages asks for more, and merges what they find: the errors
   // reach the sink in the order the stages finish them.
   auto errors = streams::spawn_farm(sys, source, 3, parse_errors, streams::flow_options{64});
@@ -67,11 +79,14 @@ int main(int argc, char** argv) {
       // A slow consumer: some work per item.
       auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(20);
       while (std::chrono::steady_clock::now() < until) {}
-      counted->fetch_add(1);
-      // How far the reading got ahead of the counting, in lines.
-      int ahead = read->load() - r.number;
-      if (ahead > most_ahead->load())
-        most_ahead->store(ahead);
+      // What waits: lines read and not yet parsed, errors found and not yet counted. Both stay within the
+      // credits of the actors on the way, however long the log.
+      int unparsed = read->load() - parsed->load();
+      int uncounted = found->load() - counted->fetch_add(1);
+      if (unparsed > most_unparsed->load())
+        most_unparsed->store(unparsed);
+      if (uncounted > most_uncounted->load())
+        most_uncounted->store(uncounted);
     },
     [=](error e) { *ended = std::move(e); }, streams::flow_options{32});
   sys.await_all_actors_done();
@@ -80,7 +95,8 @@ int main(int argc, char** argv) {
   int want404 = lines / 11 - lines / 77;
   std::printf("%d lines read; errors: 500 x %d, 404 x %d; the end: %s\n", read->load(), (*counts)[500], (*counts)[404],
               *ended ? to_string(*ended).c_str() : "normal");
-  std::printf("the source was at most %d lines ahead of the slow sink\n", most_ahead->load());
+  std::printf("waiting at most: %d lines read and not parsed, %d errors found and not counted\n", most_unparsed->load(),
+              most_uncounted->load());
   bool ok = !*ended && (*counts)[500] == want500 && (*counts)[404] == want404 && read->load() == lines;
   std::printf("%s\n", ok ? "every error counted" : "FAILED");
   return ok ? 0 : 1;
