@@ -70,15 +70,20 @@ error membership_service::start(const std::string& listen_host) {
     auto ep = parse_endpoint(text);
     if (!ep)
       return ep.error();
-    auto found = resolver.resolve(udp::v4(), ep->host, std::to_string(ep->port), ec);
+    auto found = resolver.resolve(ep->host, std::to_string(ep->port), ec);
     if (ec || found.empty())
       return error{sec::invalid_argument, "cluster: cannot resolve member " + text + ": " + ec.message()};
     s.peers.push_back(found.begin()->endpoint());
   }
   auto host = listen_host.empty() ? std::string{"0.0.0.0"} : listen_host;
   auto address = asio::ip::make_address(host, ec);
-  if (ec)
-    return error{sec::invalid_argument, "cluster: cannot listen for membership at " + host + ": " + ec.message()};
+  if (ec) {
+    // A host name, such as localhost: where it resolves.
+    auto found = resolver.resolve(host, "0", ec);
+    if (ec || found.empty())
+      return error{sec::invalid_argument, "cluster: cannot listen for membership at " + host + ": " + ec.message()};
+    address = found.begin()->endpoint().address();
+  }
   s.socket.open(address.is_v6() ? udp::v6() : udp::v4(), ec);
   if (!ec)
     s.socket.bind(udp::endpoint{address, s.peers[self_].port()}, ec);
