@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
 // docs/cluster.md: a static cluster of two systems in this process, one
-// member's actor found by rank from the other, and the member events.
+// member's actor found by rank from the other, and the member events (the
+// second system stops in order: the first hears that it left).
 #include <troupe/cluster.hpp>
 #include <troupe/net.hpp>
 
@@ -64,9 +65,9 @@ int main() {
   scoped_actor self{first};
   // [snippet events]
   auto& c = first.cluster();
-  // member_up for every member now, then member_down, ...
+  // member_up for every member now, then member_suspect, member_down, member_left, ...
   c.subscribe(self);
-  // Opens the connection to rank 1: from now on its loss is seen.
+  // Opens the connection to rank 1, on first use.
   auto adder = c.lookup(1, "adder");
   // [/snippet]
   DOC_CHECK(c.rank() == 0 && c.size() == 2 && adder);
@@ -81,9 +82,9 @@ int main() {
     scoped_actor s{*second};
     s->send_exit(*adder, exit_reason::user_shutdown);
   }
-  second.reset();
-  std::uint32_t lost = 99;
-  self->receive([&](const cluster::member_down& m) { lost = m.who.id; }, after(10s) >> [] {});
-  DOC_CHECK(lost == 1);
+  second.reset(); // it stops in order: the others hear that it left
+  std::uint32_t left = 99;
+  self->receive([&](const cluster::member_left& m) { left = m.who.id; }, after(10s) >> [] {});
+  DOC_CHECK(left == 1);
   return doc::result();
 }

@@ -276,7 +276,9 @@ expected<node_id> module::reach(std::uint32_t r) {
       return error{sec::invalid_argument, "rank " + std::to_string(r) + " at " + known.endpoint
                                             + " is another node than the one the cluster formed with"};
     known.node = *node;
-    watch = !membership_->watched[r];
+    // The membership protocol, when it runs, is the one judge of a member: a connection that breaks is a data
+    // path that failed, not a verdict.
+    watch = !membership_->watched[r] && settings_.membership == "connections";
     membership_->watched[r] = true;
   }
   if (watch)

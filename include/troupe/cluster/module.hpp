@@ -8,8 +8,8 @@
 // rank r on first use (no full mesh). The membership protocol watches every
 // member, connected or not: subscribers get member_suspect, member_down,
 // member_left and member_up, and cluster.on-member-loss=abort ends the
-// process when a member is lost. A connection that breaks makes its member
-// down too.
+// process when a member is lost. Without it (cluster.membership=connections)
+// a member is lost when its connection breaks.
 #include <cstdint>
 #include <memory>
 #include <mutex>
