@@ -18,6 +18,7 @@
 #include <memory>
 #include <numeric>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace stream_test {
@@ -153,6 +154,26 @@ TEST_F(streams_test, a_consumer_of_a_producer_that_is_gone_ends_at_once) {
   ASSERT_TRUE(c->end.has_value());
   EXPECT_TRUE(c->items.empty());
   EXPECT_TRUE(*c->end) << "a stream that never began does not end normally";
+}
+
+TEST(generators, a_yielded_variable_is_copied_and_a_temporary_moved) {
+  auto texts = []() -> generator<std::string> {
+    std::string kept = "a text long enough not to fit in the string's own buffer";
+    co_yield kept;                 // copied: the coroutine still has it
+    co_yield kept;                 // so the second value equals the first
+    co_yield std::string{"moved"}; // a temporary: taken as it is
+    co_yield std::move(kept);      // moved, as asked
+  }();
+  std::vector<std::string> got;
+  EXPECT_EQ(texts.take(3, got), 3u);
+  ASSERT_EQ(got.size(), 3u);
+  EXPECT_EQ(got[0], got[1]);
+  EXPECT_EQ(got[2], "moved");
+  auto last = texts.next();
+  ASSERT_TRUE(last);
+  EXPECT_EQ(*last, got[0]);
+  EXPECT_FALSE(texts.next());
+  EXPECT_TRUE(texts.done());
 }
 
 // Real threads: a fast source and a slow consumer. The items produced and not

@@ -38,10 +38,8 @@ public:
     }
     std::suspend_always initial_suspend() const noexcept { return {}; }
     std::suspend_always final_suspend() const noexcept { return {}; }
-    std::suspend_always yield_value(std::remove_reference_t<T>& x) noexcept {
-      value_ = std::addressof(x);
-      return {};
-    }
+    // An rvalue (a temporary lives until the coroutine resumes) is taken where it is; an lvalue, a variable
+    // of the coroutine's, is copied, so that the coroutine still has it.
     std::suspend_always yield_value(std::remove_reference_t<T>&& x) noexcept {
       value_ = std::addressof(x);
       return {};
@@ -60,7 +58,7 @@ public:
     // The yielded value where it lives while the coroutine is suspended (a temporary of the co_yield
     // expression lives until the coroutine resumes), so taking it costs one move.
     std::remove_reference_t<T>* value_ = nullptr;
-    std::optional<std::remove_cvref_t<T>> copy_; // a const lvalue's copy
+    std::optional<std::remove_cvref_t<T>> copy_; // an lvalue's copy
     std::exception_ptr failure_;
   };
 
