@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <string>
 
+#include "support/loopback.hpp"
+
 namespace troupe::test_support {
 
 // Sends `bytes` to 127.0.0.1:port and reads until the server closes.
@@ -51,15 +53,7 @@ inline std::string get(std::uint16_t port, const std::string& path) {
 
 // A port nobody listens on right now.
 inline std::uint16_t free_port() {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
-  socklen_t len = sizeof addr;
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-  ::close(fd);
-  return ntohs(addr.sin_port);
+  return free_ports(1).at(0);
 }
 
 } // namespace troupe::test_support

@@ -13,7 +13,7 @@ constexpr time_point never = time_point{std::numeric_limits<std::int64_t>::max()
 } // namespace
 
 simulator::simulator(std::size_t members, const config& cfg, const link_model& links, std::uint64_t seed, duration step)
-  : cfg_(cfg), links_(links), step_(step), rng_(seed), crash_at_(members, never), leave_at_(members, never),
+  : links_(links), step_(step), rng_(seed), crash_at_(members, never), leave_at_(members, never),
     pauses_(members, {never, never}) {
   nodes_.reserve(members);
   for (member_index m = 0; m < members; ++m)

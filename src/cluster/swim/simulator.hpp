@@ -65,7 +65,6 @@ private:
   void send_all(std::vector<packet>& out, time_point t);
   void collect(member_index m, time_point t);
 
-  config cfg_;
   link_model links_;
   duration step_;
   std::mt19937_64 rng_;

@@ -42,7 +42,7 @@ void swim_node::tick(time_point now, std::vector<packet>& out) {
   expire_suspicions(now);
   if (now >= next_gossip_) {
     next_gossip_ = now + cfg_.gossip_interval;
-    gossip_round(now, out);
+    gossip_round(out);
   }
   std::erase_if(relays_, [&](const relay& r) { return now >= r.expires_at; });
 }
@@ -86,7 +86,7 @@ void swim_node::expire_suspicions(time_point now) {
   }
 }
 
-void swim_node::gossip_round(time_point, std::vector<packet>& out) {
+void swim_node::gossip_round(std::vector<packet>& out) {
   for (std::uint32_t i = 0; i < cfg_.gossip_fanout && !news_.empty(); ++i) {
     auto to = random_member(self_);
     if (to == self_)
@@ -95,13 +95,13 @@ void swim_node::gossip_round(time_point, std::vector<packet>& out) {
   }
 }
 
-void swim_node::leave(time_point now, std::vector<packet>& out) {
+void swim_node::leave(time_point, std::vector<packet>& out) {
   auto& me = members_[self_];
   me.st = status::left;
   spread({self_, status::left, ++me.incarnation, self_});
   // Twice a gossip round's fanout, so that the news survives a lost packet or two.
   for (std::uint32_t i = 0; i < 2 * cfg_.gossip_fanout; ++i)
-    gossip_round(now, out);
+    gossip_round(out);
 }
 
 void swim_node::receive(const packet& p, time_point now, std::vector<packet>& out) {

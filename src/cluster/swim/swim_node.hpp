@@ -79,7 +79,7 @@ private:
   void start_probe(time_point now, std::vector<packet>& out);
   void finish_probe(time_point now);
   void expire_suspicions(time_point now);
-  void gossip_round(time_point now, std::vector<packet>& out);
+  void gossip_round(std::vector<packet>& out);
   void apply(const update& u, time_point now);
   void suspect(member_index m, std::uint64_t incarnation, member_index source, time_point now);
   void spread(const update& u);
