@@ -13,7 +13,8 @@
 # Environment: CXX_FUZZ=path picks the clang++ (default: clang++, else clang++-14);
 #   TROUPE_BUILD_JOBS=N sets the compile jobs (default: all cores).
 # Output: the build in build-fuzz/, the corpora in build-fuzz/corpus,
-# build-fuzz/corpus-wire, build-fuzz/corpus-inspection and build-fuzz/corpus-membership,
+# build-fuzz/corpus-wire, build-fuzz/corpus-inspection, build-fuzz/corpus-membership and
+# build-fuzz/corpus-discovery,
 # crashes in build-fuzz/.
 set -euo pipefail
 seconds="${1:-60}"
@@ -31,9 +32,10 @@ fi
 if [[ ! -f $out/CMakeCache.txt ]]; then
   cmake_args+=(-G Ninja)   # an existing build directory keeps its generator
 fi
-echo "fuzz.sh: building fuzz_decoder, fuzz_wire, fuzz_inspection and fuzz_membership in $out with $cxx"
+echo "fuzz.sh: building fuzz_decoder, fuzz_wire, fuzz_inspection, fuzz_membership and fuzz_discovery in $out" \
+  "with $cxx"
 cmake "${cmake_args[@]}" >/dev/null
-cmake --build "$out" --target fuzz_decoder fuzz_wire fuzz_inspection fuzz_membership --parallel "${TROUPE_BUILD_JOBS:-$(nproc)}"
+cmake --build "$out" --target fuzz_decoder fuzz_wire fuzz_inspection fuzz_membership fuzz_discovery --parallel "${TROUPE_BUILD_JOBS:-$(nproc)}"
 
 # Seed corpus: a few valid messages.
 mkdir -p "$out/corpus"
@@ -58,13 +60,20 @@ mkdir -p "$out/corpus-wire"
   printf '\x01\x02\x03\x04\x05\x06\x07\x08\x11\x12\x13\x14\x15\x16\x17\x18'
   printf '\x21\x22\x23\x24\x25\x26\x27\x28'
 } > "$out/corpus-wire/seed2"
-# A membership datagram: a ping from member 1 to member 0 of cluster 0x5eed with one update.
+# A membership datagram: a ping from the member tagged 1 to the one tagged 0 of cluster 0x5eed, with one
+# update (member 2 suspected at incarnation 3 by member 1).
 mkdir -p "$out/corpus-membership"
 {
-  printf '\x54\x4d\x01\xed\x5e\x00\x00\x00\x00\x00\x00'
-  printf '\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x01\x00\x02'
-  printf '\x00\x00\x00\x01\x03\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00'
+  printf 'TM\x02\xed\x5e\x00\x00\x00\x00\x00\x00\x00'
+  printf '\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00'
+  printf '\x07\x00\x00\x00\x01\x00'
+  printf '\x02\x00\x00\x00\x00\x00\x00\x00\x01\x03\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00'
 } > "$out/corpus-membership/seed1"
+# etcd's answers: a range listing one member, in chunks, and a lease grant.
+mkdir -p "$out/corpus-discovery"
+printf 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n37\r\n{"kvs":[{"key":"eA==","value":"MTI3LjAuMC4xOjQwMDA="}]}\r\n0\r\n\r\n' \
+  > "$out/corpus-discovery/seed1"
+printf 'HTTP/1.1 200 OK\r\nContent-Length: 28\r\n\r\n{"ID":"75878697","TTL":"10"}' > "$out/corpus-discovery/seed2"
 cd "$out"
 # One fuzzer per core: on two cores both get the whole time, and the stage takes
 # half as long as running them one after the other.
@@ -83,8 +92,10 @@ TROUPE_FUZZ_SEEDS=corpus-inspection run_fuzzer fuzz_inspection ./tests/inspectio
 inspection_pid=$!
 run_fuzzer fuzz_membership ./tests/cluster/fuzz_membership corpus-membership &
 membership_pid=$!
+run_fuzzer fuzz_discovery ./tests/cluster/fuzz_discovery corpus-discovery &
+discovery_pid=$!
 failed=0
-for name in fuzz_decoder fuzz_wire fuzz_inspection fuzz_membership; do
+for name in fuzz_decoder fuzz_wire fuzz_inspection fuzz_membership fuzz_discovery; do
   pid_var="${name#fuzz_}_pid"
   if wait "${!pid_var}"; then
     status=passed

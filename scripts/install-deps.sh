@@ -52,8 +52,9 @@ PACKAGES=(
 
   # Clusters (troupe::cluster): PMIx, through which a process under mpirun or srun finds
   # its rank and the other ranks' endpoints; Open MPI's mpirun (openmpi-bin, above) runs
-  # the tests' and examples' jobs.
-  libpmix-dev
+  # the tests' and examples' jobs; etcd, which the etcd provider's tests and example start
+  # on loopback (its JSON is read with nlohmann-json3-dev, below).
+  libpmix-dev etcd-server
 
   # Real clients for the broker examples (examples/net/http_broker.cpp asks curl,
   # examples/net/chat_broker.cpp drives nc).

@@ -2,6 +2,7 @@
 // Copyright (c) 2026 the troupe authors
 #include "troupe/cluster/discovery.hpp"
 
+#include "etcd/etcd_discovery.hpp"
 #include "pmix_discovery.hpp"
 #include "static_discovery.hpp"
 
@@ -14,7 +15,10 @@ expected<std::unique_ptr<discovery>> make_discovery(const cluster_settings& s) {
     return std::unique_ptr<discovery>{new pmix_discovery};
   if (s.discovery == "static")
     return static_discovery::make(s.static_members);
-  return error{sec::invalid_argument, "cluster.discovery=" + s.discovery + ": not a provider (launcher or static)"};
+  if (s.discovery == "etcd")
+    return etcd_discovery::make(s);
+  return error{sec::invalid_argument,
+               "cluster.discovery=" + s.discovery + ": not a provider (launcher, static or etcd)"};
 }
 
 } // namespace troupe::cluster

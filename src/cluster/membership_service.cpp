@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "endpoint.hpp"
+#include "swim/member_tags.hpp"
 #include "swim/packet_codec.hpp"
 #include "swim/swim_node.hpp"
 
@@ -32,7 +33,8 @@ struct membership_service::io {
   asio::io_context context;
   udp::socket socket;
   asio::steady_timer timer;
-  std::vector<udp::endpoint> peers; // by rank
+  std::vector<udp::endpoint> peers; // by member id
+  swim::member_tags tags;           // by member id
   std::chrono::steady_clock::time_point started;
   std::vector<swim::packet> out;
   std::vector<std::byte> buffer = std::vector<std::byte>(65536);
@@ -41,21 +43,38 @@ struct membership_service::io {
   bool stopping = false;
 };
 
+namespace {
+
+expected<udp::endpoint> resolve(udp::resolver& resolver, const std::string& text) {
+  auto ep = parse_endpoint(text);
+  if (!ep)
+    return ep.error();
+  asio::error_code ec;
+  auto found = resolver.resolve(ep->host, std::to_string(ep->port), ec);
+  if (ec || found.empty())
+    return error{sec::invalid_argument, "cluster: cannot resolve member " + text + ": " + ec.message()};
+  return found.begin()->endpoint();
+}
+
+} // namespace
+
 std::uint64_t cluster_key(const std::vector<std::string>& endpoints) {
-  // FNV-1a over the endpoints in rank order.
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (const auto& e : endpoints) {
-    for (unsigned char c : e + ",") {
-      h ^= c;
-      h *= 0x100000001b3ULL;
-    }
-  }
-  return h;
+  // The endpoints in rank order, each ended by a comma.
+  std::string all;
+  for (const auto& e : endpoints)
+    all += e + ",";
+  return swim::endpoint_tag(all);
+}
+
+std::uint64_t cluster_key(const std::string& name) {
+  return swim::endpoint_tag("discovered:" + name);
 }
 
 membership_service::membership_service(std::vector<std::string> endpoints, swim::member_index self, std::uint64_t key,
-                                       const swim::config& cfg, event_handler on_event)
-  : endpoints_(std::move(endpoints)), self_(self), key_(key), cfg_(cfg), on_event_(std::move(on_event)) {}
+                                       std::uint64_t incarnation, const swim::config& cfg, event_handler on_event,
+                                       stranger_handler on_stranger)
+  : endpoints_(std::move(endpoints)), self_(self), key_(key), incarnation_(incarnation), cfg_(cfg),
+    on_event_(std::move(on_event)), on_stranger_(std::move(on_stranger)) {}
 
 membership_service::~membership_service() {
   stop();
@@ -64,16 +83,15 @@ membership_service::~membership_service() {
 error membership_service::start(const std::string& listen_host) {
   io_ = std::make_unique<io>(self_, endpoints_.size(), cfg_);
   auto& s = *io_;
+  s.node.announce(incarnation_);
   asio::error_code ec;
   udp::resolver resolver{s.context};
   for (const auto& text : endpoints_) {
-    auto ep = parse_endpoint(text);
+    auto ep = resolve(resolver, text);
     if (!ep)
       return ep.error();
-    auto found = resolver.resolve(ep->host, std::to_string(ep->port), ec);
-    if (ec || found.empty())
-      return error{sec::invalid_argument, "cluster: cannot resolve member " + text + ": " + ec.message()};
-    s.peers.push_back(found.begin()->endpoint());
+    s.peers.push_back(*ep);
+    s.tags.add(swim::endpoint_tag(text));
   }
   auto host = listen_host.empty() ? std::string{"0.0.0.0"} : listen_host;
   auto address = asio::ip::make_address(host, ec);
@@ -118,10 +136,14 @@ void membership_service::read() {
     if (e == asio::error::operation_aborted || st2.stopping)
       return;
     if (!e) {
-      auto p = swim::decode(std::span<const std::byte>{st2.buffer.data(), n}, key_, endpoints_.size());
+      auto p = swim::decode(std::span<const std::byte>{st2.buffer.data(), n}, key_, st2.tags);
       if (p) {
         st2.node.receive(*p, st2.now(), st2.out);
         flush();
+      } else if (p.error() == sec::out_of_range) {
+        strangers_.fetch_add(1, std::memory_order_relaxed);
+        if (on_stranger_)
+          on_stranger_();
       } else {
         dropped_.fetch_add(1, std::memory_order_relaxed);
       }
@@ -134,13 +156,29 @@ void membership_service::flush() {
   auto& st = *io_;
   for (auto& p : st.out) {
     st.datagram.clear();
-    swim::encode(p, key_, st.datagram);
+    swim::encode(p, key_, st.tags, st.datagram);
     asio::error_code ignored; // a lost datagram is what the protocol is made for
     st.socket.send_to(asio::buffer(st.datagram), st.peers[p.to], 0, ignored);
   }
   st.out.clear();
   for (auto& e : st.node.take_events())
     on_event_(e);
+}
+
+error membership_service::add_member(const std::string& text) {
+  if (!io_)
+    return error{sec::invalid_state, "cluster: the membership protocol does not run"};
+  udp::resolver resolver{io_->context};
+  auto ep = resolve(resolver, text);
+  auto tag = swim::endpoint_tag(text);
+  // The protocol's thread owns the node: the member joins there, in the order the members were added.
+  asio::post(io_->context, [this, tag, where = ep ? *ep : udp::endpoint{}] {
+    auto& st = *io_;
+    st.tags.add(tag);
+    st.node.add_member();
+    st.peers.push_back(where);
+  });
+  return ep ? error{} : ep.error();
 }
 
 void membership_service::stop() {

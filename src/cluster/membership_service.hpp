@@ -23,20 +23,27 @@ namespace troupe::cluster {
 class membership_service {
 public:
   using event_handler = std::function<void(const swim::event&)>;
+  using stranger_handler = std::function<void()>;
 
-  /// The protocol for member `self` of the members listening at `endpoints` (HOST:PORT, by rank); `key` tells
-  /// this cluster's datagrams from others'.
+  /// The protocol for member `self` of the members listening at `endpoints` (HOST:PORT, by member id); `key`
+  /// tells this cluster's datagrams from others'. This member starts at `incarnation`.
   membership_service(std::vector<std::string> endpoints, swim::member_index self, std::uint64_t key,
-                     const swim::config& cfg, event_handler on_event);
+                     std::uint64_t incarnation, const swim::config& cfg, event_handler on_event,
+                     stranger_handler on_stranger = {});
   ~membership_service();
 
   /// Binds the socket at `listen_host` and this member's port, resolves the others, and starts the thread.
   error start(const std::string& listen_host);
   /// Tells the others this member leaves, then stops the thread.
   void stop();
+  /// A member that joined, listening at `endpoint`: it takes the next member id. Errors: the endpoint does not
+  /// resolve (the member is still added, and unreachable until it does).
+  error add_member(const std::string& endpoint);
 
   /// Datagrams dropped because they did not decode.
   std::uint64_t dropped() const noexcept { return dropped_.load(std::memory_order_relaxed); }
+  /// Datagrams from members this node has not been told of yet (a join the provider has not shown it).
+  std::uint64_t from_strangers() const noexcept { return strangers_.load(std::memory_order_relaxed); }
 
 private:
   struct io; // Asio stays in the source file
@@ -49,14 +56,19 @@ private:
   std::vector<std::string> endpoints_;
   swim::member_index self_;
   std::uint64_t key_;
+  std::uint64_t incarnation_;
   swim::config cfg_;
   event_handler on_event_;
+  stranger_handler on_stranger_; // a datagram from a member the discovery provider has not named yet
   std::unique_ptr<io> io_;
   std::thread thread_;
   std::atomic<std::uint64_t> dropped_{0};
+  std::atomic<std::uint64_t> strangers_{0};
 };
 
 /// A key for the cluster of these endpoints: the same on every member.
 std::uint64_t cluster_key(const std::vector<std::string>& endpoints);
+/// A key for the cluster that a discovery provider names `name` (its members change as it runs).
+std::uint64_t cluster_key(const std::string& name);
 
 } // namespace troupe::cluster

@@ -4,6 +4,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <optional>
 #include <stdexcept>
@@ -102,6 +104,11 @@ struct membership {
       // A loss is reported once; only the protocol brings a member back, with a higher incarnation.
       if (m.state == to || (final && !(to == member_state::up && incarnation && *incarnation > m.incarnation)))
         return;
+      if (final) {
+        // A process that came back at the member's endpoint: another actor system, found as it is reached.
+        m.node = node_id{};
+        watched[id] = false;
+      }
       m.state = to;
       if (incarnation)
         m.incarnation = *incarnation;
@@ -137,11 +144,17 @@ struct membership {
 void module::add_options(actor_system_config& cfg, settings& s) {
   cfg.add_option("cluster.discovery", s.discovery,
                  "how a node finds the others: launcher (the job's ranks, through PMIx under mpirun or srun "
-                 "--mpi=pmix) or static (cluster.static.members)");
+                 "--mpi=pmix), static (cluster.static.members) or etcd (cluster.etcd.*)");
   cfg.add_option("cluster.endpoint", s.endpoint,
                  "HOST:PORT where this node listens and the others reach it (port 0 picks one; host 0.0.0.0: every "
                  "interface, reached by the host name); static mode finds the node in the list by it");
   cfg.add_option("cluster.static.members", s.static_members, "HOST:PORT,... of every member, in rank order");
+  cfg.add_option("cluster.etcd.endpoints", s.etcd_endpoints,
+                 "http://HOST:PORT,... of etcd's HTTP/JSON gateway (the next is tried when one does not answer)");
+  cfg.add_option("cluster.etcd.prefix", s.etcd_prefix, "the etcd key prefix under which the members register");
+  cfg.add_option("cluster.etcd.lease", s.etcd_lease, "how long a member's etcd registration outlives its last renewal");
+  cfg.add_option("cluster.discovery-interval", s.discovery_interval,
+                 "how often a provider whose members change (etcd) is asked again");
   cfg.add_option("cluster.on-member-loss", s.on_member_loss,
                  "abort (the process ends when a member is lost, as an MPI job does) or continue");
   cfg.add_option("cluster.membership", s.membership,
@@ -159,8 +172,9 @@ std::unique_ptr<actor_system_module> module::make(actor_system& sys, const setti
     throw std::invalid_argument("cluster.on-member-loss=" + s.on_member_loss + ": abort or continue");
   if (s.membership != "swim" && s.membership != "connections")
     throw std::invalid_argument("cluster.membership=" + s.membership + ": swim or connections");
-  if (s.probe_interval.count() <= 0 || s.suspicion_timeout.count() <= 0)
-    throw std::invalid_argument("cluster.probe-interval and cluster.suspicion-timeout must be positive");
+  if (s.probe_interval.count() <= 0 || s.suspicion_timeout.count() <= 0 || s.discovery_interval.count() <= 0)
+    throw std::invalid_argument(
+      "cluster.probe-interval, cluster.suspicion-timeout and cluster.discovery-interval must be positive");
   if (auto ep = parse_endpoint(s.endpoint); !ep)
     throw std::invalid_argument("cluster.endpoint: " + to_string(ep.error()));
   auto provider = make_discovery(s);
@@ -174,13 +188,23 @@ module::module(actor_system& sys, const settings& s, std::unique_ptr<discovery> 
   membership_->abort_on_loss = s.on_member_loss == "abort";
 }
 
-module::~module() = default;
+module::~module() {
+  if (refresher_.joinable()) {
+    {
+      std::lock_guard guard{refresh_mtx_};
+      stopping_ = true;
+    }
+    refresh_cv_.notify_all();
+    refresher_.join();
+  }
+}
 
 void module::start() {
   if (sys_.find_module(actor_system_module::middleman) == nullptr)
     throw std::runtime_error("cluster: the cluster module needs cfg.load<net::middleman>() before it");
   auto listen = parse_endpoint(settings_.endpoint);
-  auto port = sys_.middleman().open(listen->port, listen->host.c_str(), false);
+  // Reusing the address lets a member that restarts listen at its endpoint while its old connections linger.
+  auto port = sys_.middleman().open(listen->port, listen->host.c_str(), true);
   if (!port)
     throw std::runtime_error("cluster: cannot listen at " + settings_.endpoint + ": " + to_string(port.error()));
   port_ = *port;
@@ -190,15 +214,18 @@ void module::start() {
   if (!formed)
     throw std::runtime_error("cluster: " + to_string(formed.error()));
   rank_ = formed->self;
-  size_ = static_cast<std::uint32_t>(formed->members.size());
+  auto size = static_cast<std::uint32_t>(formed->members.size());
   {
     std::lock_guard guard{membership_->mtx};
     membership_->members = std::move(formed->members);
-    membership_->watched.assign(size_, false);
+    membership_->watched.assign(size, false);
     membership_->watched[rank_] = true; // this node does not watch itself
+    size_.store(size, std::memory_order_relaxed);
   }
   if (settings_.membership == "swim")
-    start_protocol(listen->host);
+    start_protocol(listen->host, formed->cluster_name);
+  if (provider_->dynamic())
+    refresher_ = std::thread{[this] { refresh_loop(); }};
   watcher_ = sys_.spawn<hidden>([m = membership_](event_based_actor* self) {
     return behavior{
       [self](watch_atom, const node_id& node) { self->monitor(node); },
@@ -209,7 +236,7 @@ void module::start() {
                   "rank " << rank_ << " of " << size_ << " at " << to_string(here) << " (" << provider_->name() << ")");
 }
 
-void module::start_protocol(const std::string& listen_host) {
+void module::start_protocol(const std::string& listen_host, const std::string& cluster_name) {
   swim::config cfg;
   cfg.probe_interval = settings_.probe_interval;
   cfg.probe_timeout = settings_.probe_interval * 2 / 5;
@@ -218,9 +245,22 @@ void module::start_protocol(const std::string& listen_host) {
   std::vector<std::string> endpoints;
   for (const auto& m : membership_->members)
     endpoints.push_back(m.endpoint);
-  auto key = cluster_key(endpoints);
-  protocol_ = std::make_unique<membership_service>(std::move(endpoints), rank_, key, cfg,
-                                                   [m = membership_](const swim::event& e) { m->protocol_changed(e); });
+  auto key = cluster_name.empty() ? cluster_key(endpoints) : cluster_key(cluster_name);
+  // The clock's milliseconds: a process that restarts at the endpoint of a member declared dead comes back with
+  // a higher incarnation than the one the others knew.
+  auto incarnation = static_cast<std::uint64_t>(
+    std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
+  auto on_event = [m = membership_](const swim::event& e) { m->protocol_changed(e); };
+  // A datagram from a member this node was not told of: one that joined since the last refresh, so refresh now.
+  auto on_stranger = [this] {
+    {
+      std::lock_guard guard{refresh_mtx_};
+      nudged_ = true;
+    }
+    refresh_cv_.notify_all();
+  };
+  protocol_ = std::make_unique<membership_service>(std::move(endpoints), rank_, key, incarnation, cfg,
+                                                   std::move(on_event), std::move(on_stranger));
   if (auto err = protocol_->start(listen_host)) {
     protocol_.reset();
     provider_->leave();
@@ -232,7 +272,71 @@ std::uint64_t module::dropped_packets() const noexcept {
   return protocol_ ? protocol_->dropped() : 0;
 }
 
+void module::refresh_loop() {
+  bool reachable = true;
+  // Nudges (datagrams from members not named yet) bring a refresh sooner, but never more than ten an interval.
+  auto least = settings_.discovery_interval / 10;
+  std::unique_lock guard{refresh_mtx_};
+  for (;;) {
+    refresh_cv_.wait_for(guard, least, [this] { return stopping_; });
+    refresh_cv_.wait_for(guard, settings_.discovery_interval - least, [this] { return stopping_ || nudged_; });
+    if (stopping_)
+      return;
+    nudged_ = false;
+    guard.unlock();
+    auto listed = provider_->refresh();
+    if (listed) {
+      if (!reachable)
+        TROUPE_LOG_INFO("cluster", "cluster.discovery=" << provider_->name() << " answers again");
+      reachable = true;
+      merge(*listed);
+    } else {
+      failed_refreshes_.fetch_add(1, std::memory_order_relaxed);
+      if (reachable)
+        TROUPE_LOG_WARNING("cluster", "cluster.discovery=" << provider_->name() << " cannot be asked ("
+                                                           << to_string(listed.error())
+                                                           << "); going on with the members known so far");
+      reachable = false;
+    }
+    guard.lock();
+  }
+}
+
+void module::merge(const std::vector<std::string>& listed) {
+  for (const auto& endpoint : listed) {
+    member joined;
+    std::vector<actor> tell;
+    {
+      std::lock_guard guard{membership_->mtx};
+      auto& ms = membership_->members;
+      if (std::any_of(ms.begin(), ms.end(), [&](const member& m) { return m.endpoint == endpoint; }))
+        continue;
+      joined.id = static_cast<std::uint32_t>(ms.size());
+      joined.endpoint = endpoint;
+      ms.push_back(joined);
+      membership_->watched.push_back(false);
+      size_.store(static_cast<std::uint32_t>(ms.size()), std::memory_order_relaxed);
+      tell = membership_->subscribers;
+    }
+    // The protocol numbers its members as the module does: in the order they are added, here only.
+    if (protocol_)
+      if (auto err = protocol_->add_member(endpoint))
+        TROUPE_LOG_WARNING("cluster", "member " << endpoint << ": " << to_string(err));
+    TROUPE_LOG_INFO("cluster", "member " << to_string(joined) << " joined");
+    for (auto& s : tell)
+      anon_send(s, member_up{joined});
+  }
+}
+
 void module::stop() {
+  if (refresher_.joinable()) {
+    {
+      std::lock_guard guard{refresh_mtx_};
+      stopping_ = true;
+    }
+    refresh_cv_.notify_all();
+    refresher_.join();
+  }
   if (protocol_) {
     protocol_->stop(); // the others hear that this member leaves
     protocol_.reset();
@@ -272,7 +376,8 @@ expected<node_id> module::reach(std::uint32_t r) {
   {
     std::lock_guard guard{membership_->mtx};
     auto& known = membership_->members[r];
-    if (known.node && known.node != *node)
+    // In job mode an endpoint belongs to one process for the job's life; a service's member may restart there.
+    if (known.node && known.node != *node && !provider_->dynamic())
       return error{sec::invalid_argument, "rank " + std::to_string(r) + " at " + known.endpoint
                                             + " is another node than the one the cluster formed with"};
     known.node = *node;

@@ -206,7 +206,15 @@ TEST(swim, one_seed_gives_one_run) {
   EXPECT_EQ(a.packets(), b.packets());
 }
 
+member_tags tags_of(std::initializer_list<const char*> endpoints) {
+  member_tags tags;
+  for (auto e : endpoints)
+    tags.add(endpoint_tag(e));
+  return tags;
+}
+
 TEST(membership_packets, a_packet_survives_the_round_trip_and_bad_datagrams_are_refused) {
+  auto tags = tags_of({"a:1", "b:1", "c:1", "d:1"});
   packet p;
   p.kind = packet_kind::ping_req;
   p.from = 3;
@@ -215,8 +223,8 @@ TEST(membership_packets, a_packet_survives_the_round_trip_and_bad_datagrams_are_
   p.seq = 77;
   p.gossip = {{2, status::suspect, 5, 3}, {0, status::left, 9, 0}};
   std::vector<std::byte> bytes;
-  encode(p, 42, bytes);
-  auto back = decode(bytes, 42, 4);
+  encode(p, 42, tags, bytes);
+  auto back = decode(bytes, 42, tags);
   ASSERT_TRUE(back) << troupe::to_string(back.error());
   EXPECT_EQ(back->kind, p.kind);
   EXPECT_EQ(back->from, 3u);
@@ -225,20 +233,167 @@ TEST(membership_packets, a_packet_survives_the_round_trip_and_bad_datagrams_are_
   EXPECT_EQ(back->seq, 77u);
   EXPECT_EQ(back->gossip, p.gossip);
   using troupe::sec;
-  EXPECT_EQ(decode(bytes, 43, 4).error(), sec::invalid_argument) << "another cluster's";
-  EXPECT_EQ(decode(bytes, 42, 3).error(), sec::malformed_message) << "a member out of the cluster";
+  EXPECT_EQ(decode(bytes, 43, tags).error(), sec::invalid_argument) << "another cluster's";
+  EXPECT_EQ(decode(bytes, 42, tags_of({"a:1", "b:1", "c:1"})).error(), sec::out_of_range)
+    << "a sender this node does not know";
   auto truncated = std::span<const std::byte>{bytes}.first(bytes.size() - 1);
-  EXPECT_EQ(decode(truncated, 42, 4).error(), sec::malformed_message);
+  EXPECT_EQ(decode(truncated, 42, tags).error(), sec::malformed_message);
   auto padded = bytes;
   padded.push_back(std::byte{0});
-  EXPECT_EQ(decode(padded, 42, 4).error(), sec::malformed_message);
+  EXPECT_EQ(decode(padded, 42, tags).error(), sec::malformed_message);
   auto bad_kind = bytes;
   bad_kind[11] = std::byte{9};
-  EXPECT_EQ(decode(bad_kind, 42, 4).error(), sec::malformed_message);
+  EXPECT_EQ(decode(bad_kind, 42, tags).error(), sec::malformed_message);
   auto bad_status = bytes;
-  bad_status[30 + 4] = std::byte{7};
-  EXPECT_EQ(decode(bad_status, 42, 4).error(), sec::malformed_message);
-  EXPECT_EQ(decode(std::span<const std::byte>{}, 42, 4).error(), sec::malformed_message);
+  bad_status[42 + 8] = std::byte{7}; // the first update's status, after the header and its member's tag
+  EXPECT_EQ(decode(bad_status, 42, tags).error(), sec::malformed_message);
+  EXPECT_EQ(decode(std::span<const std::byte>{}, 42, tags).error(), sec::malformed_message);
+}
+
+TEST(membership_packets, members_travel_as_tags_so_nodes_may_number_them_differently) {
+  // Two nodes that learned of the same members in other orders.
+  auto here = tags_of({"a:1", "b:1", "c:1"});
+  auto there = tags_of({"c:1", "a:1", "b:1"});
+  packet p;
+  p.kind = packet_kind::ping;
+  p.from = 0; // a
+  p.to = 2;   // c
+  p.target = 2;
+  p.gossip = {{1, status::suspect, 4, 0}}; // a suspects b
+  std::vector<std::byte> bytes;
+  encode(p, 7, here, bytes);
+  auto back = decode(bytes, 7, there);
+  ASSERT_TRUE(back) << troupe::to_string(back.error());
+  EXPECT_EQ(back->from, 1u);
+  EXPECT_EQ(back->to, 0u);
+  ASSERT_EQ(back->gossip.size(), 1u);
+  EXPECT_EQ(back->gossip[0], (update{2, status::suspect, 4, 1}));
+  // News of a member the receiver has not been told of is left out; the rest of the packet stands.
+  auto fewer = tags_of({"c:1", "a:1"});
+  auto partial = decode(bytes, 7, fewer);
+  ASSERT_TRUE(partial) << troupe::to_string(partial.error());
+  EXPECT_TRUE(partial->gossip.empty());
+}
+
+TEST(swim, a_member_added_while_running_is_probed_and_its_death_found) {
+  // Three members that know of each other; a fourth joins, known to each of them, and later crashes.
+  config cfg;
+  std::vector<swim_node> nodes;
+  for (member_index i = 0; i < 3; ++i)
+    nodes.emplace_back(i, 3, cfg, 11);
+  nodes.emplace_back(3, 4, cfg, 11);
+  for (member_index i = 0; i < 3; ++i)
+    EXPECT_EQ(nodes[i].add_member(), 3u);
+  std::vector<packet> in_flight;
+  bool crashed = false;
+  std::vector<event> seen;
+  for (int step = 0; step < 1000; ++step) { // 10 s in steps of 10 ms
+    auto now = time_point{std::chrono::milliseconds{10 * step}};
+    if (step == 300)
+      crashed = true;
+    std::vector<packet> out;
+    for (auto& n : nodes) {
+      if (!(crashed && n.self() == 3))
+        n.tick(now, out);
+    }
+    for (auto& p : in_flight) {
+      if (!(crashed && p.to == 3))
+        nodes[p.to].receive(p, now, out);
+    }
+    in_flight = std::move(out);
+    for (member_index i = 0; i < 3; ++i) {
+      for (auto& e : nodes[i].take_events())
+        if (e.who == 3)
+          seen.push_back(e);
+    }
+    if (step == 299) {
+      for (member_index i = 0; i < 3; ++i)
+        ASSERT_EQ(nodes[i].status_of(3), status::alive) << "member " << i << " before the crash";
+    }
+  }
+  for (member_index i = 0; i < 3; ++i)
+    EXPECT_EQ(nodes[i].status_of(3), status::dead) << "member " << i;
+  EXPECT_FALSE(seen.empty());
+}
+
+TEST(swim, a_member_accused_at_an_older_incarnation_tells_its_current_one_again) {
+  // b joined late and knows a at incarnation 0; a is at 5. b's suspicion is stale, but b must learn of 5.
+  config cfg;
+  swim_node a{0, 2, cfg, 1};
+  a.announce(5);
+  std::vector<packet> out;
+  a.tick(time_point{}, out); // the announcement goes out, as far as it goes
+  for (int i = 0; i < 64; ++i) {
+    out.clear();
+    a.tick(time_point{std::chrono::seconds{1 + i}}, out);
+  }
+  packet accusation;
+  accusation.kind = packet_kind::ping;
+  accusation.from = 1;
+  accusation.to = 0;
+  accusation.gossip = {{0, status::suspect, 0, 1}};
+  out.clear();
+  a.receive(accusation, time_point{std::chrono::seconds{100}}, out);
+  ASSERT_EQ(out.size(), 1u) << "the ack";
+  EXPECT_EQ(out[0].to, 1u);
+  EXPECT_NE(std::find(out[0].gossip.begin(), out[0].gossip.end(), update{0, status::alive, 5, 0}), out[0].gossip.end());
+  EXPECT_EQ(a.incarnation_of(0), 5u) << "a stale accusation raises nothing";
+}
+
+TEST(swim, a_member_declared_dead_that_still_talks_is_told_so_and_refutes) {
+  config cfg;
+  swim_node b{1, 2, cfg, 1};
+  packet news;
+  news.kind = packet_kind::gossip;
+  news.from = 0;
+  news.to = 1;
+  news.gossip = {{0, status::dead, 3, 1}};
+  std::vector<packet> out;
+  b.receive(news, time_point{}, out);
+  ASSERT_EQ(b.status_of(0), status::dead);
+  for (int i = 0; i < 64; ++i) { // b's news of the death runs out
+    out.clear();
+    b.tick(time_point{std::chrono::seconds{1 + i}}, out);
+  }
+  packet ping;
+  ping.kind = packet_kind::ping;
+  ping.from = 0;
+  ping.to = 1;
+  out.clear();
+  b.receive(ping, time_point{std::chrono::seconds{100}}, out);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_NE(std::find(out[0].gossip.begin(), out[0].gossip.end(), update{0, status::dead, 3, 1}), out[0].gossip.end())
+    << "the ack tells the sender it is dead to b";
+}
+
+TEST(swim, a_restarted_member_announces_a_higher_incarnation_and_comes_back) {
+  config cfg;
+  swim_node a{0, 2, cfg, 1};
+  swim_node b{1, 2, cfg, 1};
+  std::vector<packet> out;
+  // a declared b dead at incarnation 0.
+  packet news;
+  news.kind = packet_kind::gossip;
+  news.from = 1;
+  news.to = 0;
+  news.gossip = {{1, status::dead, 0, 0}};
+  a.receive(news, time_point{}, out);
+  ASSERT_EQ(a.status_of(1), status::dead);
+  a.take_events();
+  // b restarts: its clock gives it a higher incarnation, and its first packet says so.
+  b.announce(1234);
+  out.clear();
+  b.tick(time_point{std::chrono::seconds{1}}, out);
+  b.tick(time_point{std::chrono::seconds{2}}, out);
+  ASSERT_FALSE(out.empty());
+  std::vector<packet> answers;
+  for (auto& p : out)
+    a.receive(p, time_point{std::chrono::seconds{2}}, answers);
+  EXPECT_EQ(a.status_of(1), status::alive);
+  EXPECT_EQ(a.incarnation_of(1), 1234u);
+  auto events = a.take_events();
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(events.back().now, status::alive);
 }
 
 } // namespace swim_test

@@ -11,13 +11,25 @@ namespace troupe::cluster {
 /// The cluster module's options.
 struct cluster_settings {
   /// cluster.discovery: how a node finds the others: launcher (the job's ranks, through PMIx under mpirun or
-  /// srun --mpi=pmix) or static (cluster.static.members).
+  /// srun --mpi=pmix), static (cluster.static.members) or etcd (cluster.etcd.*).
   std::string discovery = "launcher";
   /// cluster.endpoint: HOST:PORT where this node listens and how the others reach it; port 0 picks one. In static
   /// mode a node finds itself in the member list by it.
   std::string endpoint = "127.0.0.1:0";
   /// cluster.static.members: HOST:PORT,... of every member, this node included.
   std::string static_members;
+  /// cluster.etcd.endpoints: http://HOST:PORT,... of etcd's HTTP/JSON gateway (any member of the etcd
+  /// cluster; the next is tried when one does not answer).
+  std::string etcd_endpoints = "http://127.0.0.1:2379";
+  /// cluster.etcd.prefix: the key prefix under which the members register; clusters that share an etcd use
+  /// different ones.
+  std::string etcd_prefix = "/troupe/members/";
+  /// cluster.etcd.lease: how long a member's registration outlives its last renewal (a crashed member's key
+  /// goes after this long).
+  std::chrono::nanoseconds etcd_lease = std::chrono::seconds{10};
+  /// cluster.discovery-interval: how often a provider whose members change is asked again (members that joined
+  /// are added; the etcd registration is renewed).
+  std::chrono::nanoseconds discovery_interval = std::chrono::seconds{1};
   /// cluster.on-member-loss: abort (the process ends, as an MPI job does when a rank dies) or continue (the
   /// others go on; subscribers get member_down).
   std::string on_member_loss = "continue";

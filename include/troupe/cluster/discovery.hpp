@@ -3,7 +3,9 @@
 #pragma once
 // How a node finds the others (cluster.discovery): a provider tells it its
 // own place and every member's endpoint and, where it can, node id. The
-// launcher provider asks the job's PMIx server; the static one reads a list.
+// launcher provider asks the job's PMIx server; the static one reads a list;
+// the etcd one registers the node under a lease and lists a key prefix, again
+// and again, so members join while the cluster runs.
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -21,6 +23,9 @@ namespace troupe::cluster {
 struct formation {
   std::uint32_t self = 0;      ///< this node's id: its rank in job mode
   std::vector<member> members; ///< every member, by id
+  /// For a provider whose members change as the cluster runs: what names this cluster, the same on every member
+  /// (the membership protocol keys its datagrams with it). Empty for a fixed set of members.
+  std::string cluster_name;
 };
 
 /// A way to find the members.
@@ -38,6 +43,16 @@ public:
 
   /// Called once as the node stops, so the provider may say it left.
   virtual void leave() {}
+
+  /// Whether members join while the cluster runs: then the module calls refresh() every
+  /// cluster.discovery-interval after form(), and adds the members it has not seen yet.
+  virtual bool dynamic() const { return false; }
+
+  /// The endpoints of the members the provider lists now, this node's included; it may also renew this node's
+  /// registration. Called from one thread at a time. An error leaves the cluster with the members it knows.
+  virtual expected<std::vector<std::string>> refresh() {
+    return error{sec::unsupported_operation, "cluster.discovery=" + name() + " lists its members once"};
+  }
 };
 
 /// The provider that cluster.discovery names, or sec::invalid_argument naming the ones there are.

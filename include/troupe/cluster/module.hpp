@@ -9,11 +9,17 @@
 // member, connected or not: subscribers get member_suspect, member_down,
 // member_left and member_up, and cluster.on-member-loss=abort ends the
 // process when a member is lost. Without it (cluster.membership=connections)
-// a member is lost when its connection breaks.
+// a member is lost when its connection breaks. A provider whose members change
+// (etcd) is asked again every cluster.discovery-interval, and the members
+// that joined are added, with member_up; when it cannot be reached the
+// cluster goes on with the members it knows.
+#include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "troupe/actor.hpp"
@@ -56,11 +62,12 @@ public:
   /// Tells the provider this node leaves, and stops watching the members.
   void stop() override;
 
-  /// This node's rank (its member id).
+  /// This node's rank (its member id). In job mode the same on every member; with a provider whose members
+  /// change, each node numbers the members in the order it learned of them.
   std::uint32_t rank() const noexcept { return rank_; }
-  /// The number of members.
-  std::uint32_t size() const noexcept { return size_; }
-  /// Every member, by rank, as this node knows them now.
+  /// The number of members (those that left or were lost included).
+  std::uint32_t size() const noexcept { return size_.load(std::memory_order_relaxed); }
+  /// Every member, by id, as this node knows them now.
   std::vector<member> members() const;
   /// The member of rank `r`, or sec::invalid_argument.
   expected<member> member_at(std::uint32_t r) const;
@@ -70,6 +77,9 @@ public:
   const settings& config() const noexcept { return settings_; }
   /// Membership datagrams dropped because they did not decode (or came from another cluster).
   std::uint64_t dropped_packets() const noexcept;
+  /// How many times asking the discovery provider again failed (the cluster then goes on with the members it
+  /// knows, and says so in the log).
+  std::uint64_t failed_refreshes() const noexcept { return failed_refreshes_.load(std::memory_order_relaxed); }
 
   /// The actor registered as `name` (sys.registry().put) on rank `r` (this node's registry for its own rank):
   /// connects to rank r on first use. Errors: sec::invalid_argument for a rank out of range or a name nobody
@@ -91,10 +101,15 @@ public:
 private:
   void subscribe_impl(actor who);
   void unsubscribe_impl(const actor_addr& who);
-  /// With cluster.membership=swim: starts the membership protocol at `listen_host` and this node's port.
-  void start_protocol(const std::string& listen_host);
+  /// With cluster.membership=swim: starts the membership protocol at `listen_host` and this node's port, keyed
+  /// by `cluster_name` (or, when it is empty, by the members' endpoints).
+  void start_protocol(const std::string& listen_host, const std::string& cluster_name);
   /// Connects to member `r` if not yet connected; its node id.
   expected<node_id> reach(std::uint32_t r);
+  /// Asks a provider whose members change again and again, until stop().
+  void refresh_loop();
+  /// Adds the members of `listed` (endpoints) that this node does not know yet.
+  void merge(const std::vector<std::string>& listed);
 
   actor_system& sys_;
   settings settings_;
@@ -103,8 +118,14 @@ private:
   std::unique_ptr<membership_service> protocol_; // with cluster.membership=swim
   actor watcher_;                                // gets the node_down_msg of every connected member
   std::uint32_t rank_ = 0;
-  std::uint32_t size_ = 0;
+  std::atomic<std::uint32_t> size_{0};
   std::uint16_t port_ = 0;
+  std::thread refresher_; // for a provider whose members change
+  std::mutex refresh_mtx_;
+  std::condition_variable refresh_cv_;
+  bool stopping_ = false;
+  bool nudged_ = false; // a member the provider has not named yet sent a datagram: ask it now
+  std::atomic<std::uint64_t> failed_refreshes_{0};
 };
 
 } // namespace troupe::cluster

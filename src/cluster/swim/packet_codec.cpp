@@ -10,11 +10,11 @@ namespace troupe::cluster::swim {
 namespace {
 
 constexpr std::uint8_t magic[2] = {'T', 'M'};
-constexpr std::uint8_t version = 1;
+constexpr std::uint8_t version = 2;
 // magic, version, key, kind, from, to, target, seq, count
-constexpr std::size_t header_size = 2 + 1 + 8 + 1 + 4 + 4 + 4 + 4 + 2;
+constexpr std::size_t header_size = 2 + 1 + 8 + 1 + 8 + 8 + 8 + 4 + 2;
 // who, what, incarnation, source
-constexpr std::size_t update_size = 4 + 1 + 8 + 4;
+constexpr std::size_t update_size = 8 + 1 + 8 + 8;
 
 template <class T>
 void put(std::vector<std::byte>& out, T x) {
@@ -37,7 +37,7 @@ error malformed(const std::string& why) {
 
 } // namespace
 
-void encode(const packet& p, std::uint64_t key, std::vector<std::byte>& out) {
+void encode(const packet& p, std::uint64_t key, const member_tags& tags, std::vector<std::byte>& out) {
   auto count = std::min(p.gossip.size(), max_updates_per_packet);
   out.reserve(out.size() + header_size + count * update_size);
   put<std::uint8_t>(out, magic[0]);
@@ -45,21 +45,21 @@ void encode(const packet& p, std::uint64_t key, std::vector<std::byte>& out) {
   put<std::uint8_t>(out, version);
   put<std::uint64_t>(out, key);
   put<std::uint8_t>(out, static_cast<std::uint8_t>(p.kind));
-  put<std::uint32_t>(out, p.from);
-  put<std::uint32_t>(out, p.to);
-  put<std::uint32_t>(out, p.target);
+  put<std::uint64_t>(out, tags.tag_of(p.from));
+  put<std::uint64_t>(out, tags.tag_of(p.to));
+  put<std::uint64_t>(out, tags.tag_of(p.target));
   put<std::uint32_t>(out, p.seq);
   put<std::uint16_t>(out, static_cast<std::uint16_t>(count));
   for (std::size_t i = 0; i < count; ++i) {
     const auto& u = p.gossip[i];
-    put<std::uint32_t>(out, u.who);
+    put<std::uint64_t>(out, tags.tag_of(u.who));
     put<std::uint8_t>(out, static_cast<std::uint8_t>(u.what));
     put<std::uint64_t>(out, u.incarnation);
-    put<std::uint32_t>(out, u.source);
+    put<std::uint64_t>(out, tags.tag_of(u.source));
   }
 }
 
-expected<packet> decode(std::span<const std::byte> in, std::uint64_t key, std::size_t members) {
+expected<packet> decode(std::span<const std::byte> in, std::uint64_t key, const member_tags& tags) {
   if (in.size() < header_size)
     return malformed("shorter than its header");
   if (take<std::uint8_t>(in) != magic[0] || take<std::uint8_t>(in) != magic[1])
@@ -73,28 +73,29 @@ expected<packet> decode(std::span<const std::byte> in, std::uint64_t key, std::s
   if (kind > static_cast<std::uint8_t>(packet_kind::gossip))
     return malformed("unknown kind " + std::to_string(kind));
   p.kind = static_cast<packet_kind>(kind);
-  p.from = take<std::uint32_t>(in);
-  p.to = take<std::uint32_t>(in);
-  p.target = take<std::uint32_t>(in);
+  auto from = tags.index_of(take<std::uint64_t>(in));
+  auto to = tags.index_of(take<std::uint64_t>(in));
+  auto target = tags.index_of(take<std::uint64_t>(in));
   p.seq = take<std::uint32_t>(in);
   auto count = take<std::uint16_t>(in);
-  if (p.from >= members || p.to >= members || p.target >= members)
-    return malformed("a member index out of the cluster");
   if (count > max_updates_per_packet || in.size() != count * update_size)
     return malformed("its updates do not fill it exactly");
+  if (!from || !to || !target)
+    return error{sec::out_of_range, "membership packet about a member this node does not know"};
+  p.from = *from;
+  p.to = *to;
+  p.target = *target;
   p.gossip.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
-    update u;
-    u.who = take<std::uint32_t>(in);
+    auto who = tags.index_of(take<std::uint64_t>(in));
     auto what = take<std::uint8_t>(in);
-    u.incarnation = take<std::uint64_t>(in);
-    u.source = take<std::uint32_t>(in);
+    auto incarnation = take<std::uint64_t>(in);
+    auto source = tags.index_of(take<std::uint64_t>(in));
     if (what > static_cast<std::uint8_t>(status::left))
       return malformed("unknown status " + std::to_string(what));
-    if (u.who >= members || u.source >= members)
-      return malformed("an update about a member out of the cluster");
-    u.what = static_cast<status>(what);
-    p.gossip.push_back(u);
+    // News of a member this node has not heard of from the discovery provider yet: the provider will tell.
+    if (who && source)
+      p.gossip.push_back(update{*who, static_cast<status>(what), incarnation, *source});
   }
   return p;
 }

@@ -3,14 +3,18 @@
 #pragma once
 // The membership protocol's packets as datagrams: a fixed header (magic,
 // version, the cluster's key, kind, sender, receiver, target, sequence
-// number, number of updates) and the updates, all integers little-endian. A
-// datagram of another cluster, a truncated or padded one, an unknown kind or
-// status, or an index out of the cluster is refused with an error.
+// number, number of updates) and the updates, all integers little-endian.
+// Members travel as their tags, not as a node's own indices. A datagram of
+// another cluster, a truncated or padded one, or an unknown kind or status is
+// refused as malformed; one whose sender, receiver or target this node does
+// not know (yet) is refused as out of range, and an update about a member it
+// does not know is left out.
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
 
+#include "member_tags.hpp"
 #include "swim_types.hpp"
 #include "troupe/expected.hpp"
 
@@ -19,11 +23,12 @@ namespace troupe::cluster::swim {
 /// The most updates one datagram carries.
 constexpr std::size_t max_updates_per_packet = 64;
 
-/// Appends `p` to `out` as a datagram of the cluster `key`.
-void encode(const packet& p, std::uint64_t key, std::vector<std::byte>& out);
+/// Appends `p` to `out` as a datagram of the cluster `key`, its members named by their `tags`.
+void encode(const packet& p, std::uint64_t key, const member_tags& tags, std::vector<std::byte>& out);
 
-/// The packet in `bytes`, a datagram of the cluster `key` with `members` members; sec::malformed_message (or
-/// sec::invalid_argument for another cluster's) otherwise.
-expected<packet> decode(std::span<const std::byte> bytes, std::uint64_t key, std::size_t members);
+/// The packet in `bytes`, a datagram of the cluster `key` whose members this node knows by `tags`. Errors:
+/// sec::malformed_message, sec::invalid_argument for another cluster's, sec::out_of_range for a sender, receiver
+/// or target this node does not know.
+expected<packet> decode(std::span<const std::byte> bytes, std::uint64_t key, const member_tags& tags);
 
 } // namespace troupe::cluster::swim

@@ -9,12 +9,34 @@ namespace troupe::cluster::swim {
 
 swim_node::swim_node(member_index self, std::size_t members, const config& cfg, std::uint64_t seed)
   : self_(self), cfg_(cfg), rng_(seed ^ (0x9e3779b97f4a7c15ULL * (self + 1))), members_(members) {
-  auto digits = static_cast<std::uint32_t>(std::ceil(std::log10(static_cast<double>(members) + 1)));
-  retransmit_limit_ = cfg_.retransmit_mult * std::max<std::uint32_t>(digits, 1);
+  update_retransmit_limit();
   for (member_index m = 0; m < members; ++m)
     if (m != self_)
       round_.push_back(m);
   std::shuffle(round_.begin(), round_.end(), rng_);
+}
+
+void swim_node::update_retransmit_limit() {
+  auto digits = static_cast<std::uint32_t>(std::ceil(std::log10(static_cast<double>(members_.size()) + 1)));
+  retransmit_limit_ = cfg_.retransmit_mult * std::max<std::uint32_t>(digits, 1);
+}
+
+member_index swim_node::add_member() {
+  auto m = static_cast<member_index>(members_.size());
+  members_.emplace_back();
+  // Somewhere in the rest of this round, so that it is probed soon but the round's order stays random.
+  std::uniform_int_distribution<std::size_t> at{std::min(round_pos_, round_.size()), round_.size()};
+  round_.insert(round_.begin() + static_cast<std::ptrdiff_t>(at(rng_)), m);
+  update_retransmit_limit();
+  return m;
+}
+
+void swim_node::announce(std::uint64_t incarnation) {
+  auto& me = members_[self_];
+  if (incarnation <= me.incarnation)
+    return;
+  me.incarnation = incarnation;
+  spread({self_, status::alive, incarnation, self_});
 }
 
 void swim_node::tick(time_point now, std::vector<packet>& out) {
@@ -110,6 +132,10 @@ void swim_node::receive(const packet& p, time_point now, std::vector<packet>& ou
   for (const auto& u : p.gossip)
     if (u.who < members_.size() && u.source < members_.size())
       apply(u, now);
+  // A member this node declared dead is talking to it: tell it so in the answer, so that it refutes with a
+  // higher incarnation instead of staying dead to this node while it runs.
+  if (auto& sender = members_[p.from]; sender.st == status::dead)
+    spread({p.from, status::dead, sender.incarnation, self_});
   switch (p.kind) {
     case packet_kind::ping:
       send(packet_kind::ack, p.from, self_, p.seq, out);
@@ -142,11 +168,13 @@ void swim_node::receive(const packet& p, time_point now, std::vector<packet>& ou
 void swim_node::apply(const update& u, time_point now) {
   auto& m = members_[u.who];
   if (u.who == self_) {
-    // A suspicion or death of this node at its incarnation: refuted by a higher one (unless it left).
-    if (m.st != status::left && (u.what == status::suspect || u.what == status::dead)
-        && u.incarnation >= m.incarnation) {
-      m.incarnation = u.incarnation + 1;
-      health_up();
+    // A suspicion or death of this node at its incarnation: refuted by a higher one (unless it left). One at an
+    // older incarnation comes from a member that missed the news of the current one: it hears it again.
+    if (m.st != status::left && (u.what == status::suspect || u.what == status::dead)) {
+      if (u.incarnation >= m.incarnation) {
+        m.incarnation = u.incarnation + 1;
+        health_up();
+      }
       spread({self_, status::alive, m.incarnation, self_});
     }
     return;
@@ -252,6 +280,8 @@ member_index swim_node::random_member(member_index except) {
 }
 
 member_index swim_node::next_probe_target() {
+  if (round_.empty()) // alone, for now
+    return self_;
   for (std::size_t tries = 0; tries <= round_.size(); ++tries) {
     if (round_pos_ >= round_.size()) {
       round_pos_ = 0;

@@ -34,6 +34,12 @@ public:
   /// This node leaves in order: the others learn it at once from a gossip round (and go on spreading it), and
   /// report it as left rather than dead.
   void leave(time_point now, std::vector<packet>& out);
+  /// A member this node had not heard of joins (the discovery provider names it): it gets the next index, is
+  /// taken to be alive, and joins the probe rounds. Returns its index.
+  member_index add_member();
+  /// This node (re)starts at `incarnation`, and says so in its first packets: a node that restarts at the
+  /// endpoint of one declared dead picks a higher incarnation than it had (its clock's), and so comes back.
+  void announce(std::uint64_t incarnation);
   /// The changes since the last call, oldest first.
   std::vector<event> take_events();
 
@@ -88,6 +94,7 @@ private:
   member_index random_member(member_index except);
   member_index next_probe_target();
   duration scaled(duration d) const noexcept { return d * (health_ + 1); }
+  void update_retransmit_limit();
   void health_up() noexcept;
   void health_down() noexcept;
 

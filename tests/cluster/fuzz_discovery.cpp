@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Copyright (c) 2026 the troupe authors
+// libFuzzer target for what the etcd provider reads from the network (CMake
+// target fuzz_discovery with -DTROUPE_BUILD_FUZZERS=ON; scripts/fuzz.sh
+// builds and runs it): HTTP answers, base64, and etcd's JSON answers. Every
+// input must give a value or an error; base64 that decodes must encode back
+// to the same text.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "etcd/base64.hpp"
+#include "etcd/etcd_answers.hpp"
+#include "etcd/http_client.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace troupe::cluster;
+  std::string_view in{reinterpret_cast<const char*>(data), size};
+  if (auto answer = parse_http_answer(in)) {
+    // What a server's answer carries goes on to the JSON readers, as in the provider.
+    (void)granted_lease(answer->body);
+    (void)lease_alive(answer->body);
+    (void)listed_endpoints(answer->body);
+  }
+  (void)granted_lease(in);
+  (void)lease_alive(in);
+  (void)listed_endpoints(in);
+  (void)parse_http_url(in);
+  if (auto bytes = base64_decode(in); bytes && base64_encode(*bytes) != in)
+    std::abort();
+  return 0;
+}
