@@ -74,6 +74,13 @@ mkdir -p "$out/corpus-discovery"
 printf 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n37\r\n{"kvs":[{"key":"eA==","value":"MTI3LjAuMC4xOjQwMDA="}]}\r\n0\r\n\r\n' \
   > "$out/corpus-discovery/seed1"
 printf 'HTTP/1.1 200 OK\r\nContent-Length: 28\r\n\r\n{"ID":"75878697","TTL":"10"}' > "$out/corpus-discovery/seed2"
+# A DNS answer: one SRV record for _t._tcp.s (port 7001, target n.s) and the target's A record.
+{
+  printf '\x12\x34\x85\x80\x00\x01\x00\x01\x00\x00\x00\x01'
+  printf '\x02_t\x04_tcp\x01s\x00\x00\x21\x00\x01'
+  printf '\xc0\x0c\x00\x21\x00\x01\x00\x00\x00\x00\x00\x0a\x00\x00\x00\x00\x1b\x59\x01n\xc0\x14'
+  printf '\xc0\x2d\x00\x01\x00\x01\x00\x00\x00\x00\x00\x04\x7f\x00\x00\x01'
+} > "$out/corpus-discovery/seed3"
 cd "$out"
 # One fuzzer per core: on two cores both get the whole time, and the stage takes
 # half as long as running them one after the other.

@@ -53,8 +53,9 @@ PACKAGES=(
   # Clusters (troupe::cluster): PMIx, through which a process under mpirun or srun finds
   # its rank and the other ranks' endpoints; Open MPI's mpirun (openmpi-bin, above) runs
   # the tests' and examples' jobs; etcd, which the etcd provider's tests and example start
-  # on loopback (its JSON is read with nlohmann-json3-dev, below).
-  libpmix-dev etcd-server
+  # on loopback (its JSON is read with nlohmann-json3-dev, below); dnsmasq, the DNS server
+  # the dns provider's tests start in a network namespace.
+  libpmix-dev etcd-server dnsmasq-base
 
   # Real clients for the broker examples (examples/net/http_broker.cpp asks curl,
   # examples/net/chat_broker.cpp drives nc).

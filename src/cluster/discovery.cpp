@@ -2,6 +2,7 @@
 // Copyright (c) 2026 the troupe authors
 #include "troupe/cluster/discovery.hpp"
 
+#include "dns/dns_discovery.hpp"
 #include "etcd/etcd_discovery.hpp"
 #include "pmix_discovery.hpp"
 #include "static_discovery.hpp"
@@ -17,8 +18,10 @@ expected<std::unique_ptr<discovery>> make_discovery(const cluster_settings& s) {
     return static_discovery::make(s.static_members);
   if (s.discovery == "etcd")
     return etcd_discovery::make(s);
+  if (s.discovery == "dns")
+    return dns_discovery::make(s);
   return error{sec::invalid_argument,
-               "cluster.discovery=" + s.discovery + ": not a provider (launcher, static or etcd)"};
+               "cluster.discovery=" + s.discovery + ": not a provider (launcher, static, etcd or dns)"};
 }
 
 } // namespace troupe::cluster

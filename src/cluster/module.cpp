@@ -144,7 +144,7 @@ struct membership {
 void module::add_options(actor_system_config& cfg, settings& s) {
   cfg.add_option("cluster.discovery", s.discovery,
                  "how a node finds the others: launcher (the job's ranks, through PMIx under mpirun or srun "
-                 "--mpi=pmix), static (cluster.static.members) or etcd (cluster.etcd.*)");
+                 "--mpi=pmix), static (cluster.static.members), etcd (cluster.etcd.*) or dns (cluster.dns.*)");
   cfg.add_option("cluster.endpoint", s.endpoint,
                  "HOST:PORT where this node listens and the others reach it (port 0 picks one; host 0.0.0.0: every "
                  "interface, reached by the host name); static mode finds the node in the list by it");
@@ -153,8 +153,11 @@ void module::add_options(actor_system_config& cfg, settings& s) {
                  "http://HOST:PORT,... of etcd's HTTP/JSON gateway (the next is tried when one does not answer)");
   cfg.add_option("cluster.etcd.prefix", s.etcd_prefix, "the etcd key prefix under which the members register");
   cfg.add_option("cluster.etcd.lease", s.etcd_lease, "how long a member's etcd registration outlives its last renewal");
+  cfg.add_option("cluster.dns.name", s.dns_name,
+                 "the name whose SRV records (else A and AAAA records, at this node's port) list the members");
+  cfg.add_option("cluster.dns.server", s.dns_server, "ADDRESS:PORT of the DNS server to ask (default: the system's)");
   cfg.add_option("cluster.discovery-interval", s.discovery_interval,
-                 "how often a provider whose members change (etcd) is asked again");
+                 "how often a provider whose members change (etcd, dns) is asked again");
   cfg.add_option("cluster.on-member-loss", s.on_member_loss,
                  "abort (the process ends when a member is lost, as an MPI job does) or continue");
   cfg.add_option("cluster.membership", s.membership,

@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "dns/dns_answers.hpp"
 #include "etcd/base64.hpp"
 #include "etcd/etcd_answers.hpp"
 #include "etcd/http_client.hpp"
@@ -105,6 +106,44 @@ TEST(etcd_answers, refuse_what_is_not_an_answer) {
   EXPECT_EQ(lease_alive(R"({})").error(), sec::malformed_message);
   EXPECT_EQ(listed_endpoints(R"({"kvs":{"key":"eA=="}})").error(), sec::malformed_message);
   EXPECT_EQ(listed_endpoints("\xff\xfe").error(), sec::malformed_message);
+}
+
+// An answer for the SRV records of _t._tcp.s: one record (port 7001, target n.s), and n.s's A record in the
+// additional section; names compressed as servers write them.
+const std::vector<unsigned char> srv_answer{
+  0x12, 0x34, 0x85, 0x80, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01,                      // header
+  0x02, '_',  't',  0x04, '_',  't',  'c',  'p',  0x01, 's',  0x00, 0x00, 0x21, 0x00, 0x01,    // question
+  0xc0, 0x0c, 0x00, 0x21, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0a,                      // SRV, 10 bytes
+  0x00, 0x00, 0x00, 0x00, 0x1b, 0x59, 0x01, 'n',  0xc0, 0x14,                                  // 0 0 7001 n.s
+  0xc0, 0x2d, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 127,  0,    0,    1, // n.s A 127.0.0.1
+};
+
+TEST(dns_answers, read_srv_records_and_the_addresses_of_their_targets) {
+  auto records = srv_records(srv_answer);
+  ASSERT_TRUE(records) << to_string(records.error());
+  ASSERT_EQ(records->size(), 1u);
+  EXPECT_EQ((*records)[0].port, 7001);
+  EXPECT_EQ((*records)[0].target, "n.s");
+  EXPECT_EQ(*address_records(srv_answer, "n.s"), std::vector<std::string>{"127.0.0.1"});
+  EXPECT_EQ(*address_records(srv_answer, "N.S."), std::vector<std::string>{"127.0.0.1"}) << "names ignore case";
+  EXPECT_TRUE(address_records(srv_answer, "m.s")->empty());
+}
+
+TEST(dns_answers, refuse_what_is_not_a_dns_answer) {
+  EXPECT_EQ(srv_records(std::vector<unsigned char>{}).error(), sec::malformed_message);
+  auto cut = srv_answer;
+  cut.resize(40); // in the middle of the SRV record
+  EXPECT_EQ(srv_records(cut).error(), sec::malformed_message);
+  auto short_srv = srv_answer;
+  short_srv[38] = 0x03; // an SRV record of 3 bytes
+  EXPECT_FALSE(srv_records(short_srv));
+  auto loop = srv_answer;
+  loop[47] = 0xc0;
+  loop[48] = 0x2f; // a target that points at itself
+  EXPECT_EQ(srv_records(loop).error(), sec::malformed_message);
+  auto bad_a = srv_answer;
+  bad_a[60] = 0x05; // an A record of 5 bytes
+  EXPECT_FALSE(address_records(bad_a));
 }
 
 TEST(http_post, a_port_where_nobody_listens_is_a_connection_error) {

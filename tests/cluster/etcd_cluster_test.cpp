@@ -17,10 +17,12 @@
 #include <string>
 #include <vector>
 
+#include "cluster_test_support.hpp"
 #include "etcd/base64.hpp"
 #include "etcd_server.hpp"
 #include "node_process.hpp"
 #include "support/eventually.hpp"
+#include "support/log_capture.hpp"
 #include "support/loopback.hpp"
 #include "troupe/cluster.hpp"
 #include "troupe/net.hpp"
@@ -58,9 +60,11 @@ protected:
     return out;
   }
 
-  std::unique_ptr<actor_system> start_member(std::uint16_t port) {
+  std::unique_ptr<actor_system> start_member(std::uint16_t port, test_support::log_capture* log = nullptr) {
     actor_system_config cfg;
     cfg.load<net::middleman>().load<cluster::module>();
+    if (log != nullptr)
+      log->attach(cfg, log_level::info);
     auto args = options(port);
     EXPECT_FALSE(cfg.parse(args));
     return std::make_unique<actor_system>(cfg);
@@ -227,8 +231,9 @@ TEST_F(etcd_cluster, a_member_that_restarts_at_its_endpoint_comes_back_and_its_o
 
 TEST_F(etcd_cluster, an_unreachable_etcd_leaves_the_cluster_with_the_members_it_knows) {
   auto ports = test_support::free_ports(3);
+  test_support::log_capture log;
   std::vector<std::unique_ptr<actor_system>> members;
-  members.push_back(start_member(ports[0]));
+  members.push_back(start_member(ports[0], &log));
   members.push_back(start_member(ports[1]));
   std::vector<std::uint16_t> two{ports[0], ports[1]};
   for (auto& m : members)
@@ -238,7 +243,14 @@ TEST_F(etcd_cluster, an_unreachable_etcd_leaves_the_cluster_with_the_members_it_
   auto failed_before = c.failed_refreshes();
   EXPECT_TRUE(eventually([&] { return c.failed_refreshes() > failed_before; }, 10s, 10ms));
   EXPECT_EQ(view(*members[0]), all_up(two)) << "the members known stay, and stay up";
+  auto said = [&](const std::string& what) {
+    auto lines = log.lines();
+    return std::any_of(lines.begin(), lines.end(),
+                       [&](const auto& l) { return l.text.find(what) != std::string::npos; });
+  };
+  EXPECT_TRUE(said("cluster.discovery=etcd cannot be asked")) << "the log says why";
   etcd->thaw();
+  EXPECT_TRUE(eventually([&] { return said("cluster.discovery=etcd answers again"); }, 10s));
   // etcd back: a member that joins now is found again.
   members.push_back(start_member(ports[2]));
   for (auto& m : members)
@@ -247,17 +259,9 @@ TEST_F(etcd_cluster, an_unreachable_etcd_leaves_the_cluster_with_the_members_it_
 }
 
 TEST_F(etcd_cluster, bad_options_and_an_absent_etcd_stop_the_system_from_starting) {
-  auto try_start = [&](std::vector<std::string> args) {
-    actor_system_config cfg;
-    cfg.load<net::middleman>().load<cluster::module>();
+  auto try_start = [](std::vector<std::string> args) {
     args.insert(args.begin(), "--cluster.discovery=etcd");
-    EXPECT_FALSE(cfg.parse(args));
-    try {
-      actor_system sys{cfg};
-    } catch (const std::exception& e) {
-      return std::string{e.what()};
-    }
-    return std::string{};
+    return test::start_error(args);
   };
   EXPECT_NE(try_start({"--cluster.etcd.endpoints=https://127.0.0.1:1"}).find("http://"), std::string::npos);
   EXPECT_NE(try_start({"--cluster.etcd.endpoints=" + etcd->url(), "--cluster.etcd.lease=1s"}).find("lease"),

@@ -4,10 +4,8 @@
 // A real etcd (Debian's etcd-server) for a test: one member on loopback at
 // two free ports, its data in a folder of its own that goes with it. The test
 // may freeze it (SIGSTOP) to make it unreachable, and thaw it again.
-#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "cluster_test_support.hpp"
 #include "etcd/http_client.hpp"
 #include "support/loopback.hpp"
 
@@ -55,23 +54,7 @@ public:
                                   "--initial-cluster=t=" + peer,
                                   "--logger=zap",
                                   "--log-outputs=" + dir_ + "/etcd.log"};
-    pid_ = ::fork();
-    if (pid_ < 0)
-      throw std::runtime_error("fork failed");
-    if (pid_ == 0) {
-      // It writes to its log file; it goes when the test does, even one that crashed.
-      int null = ::open("/dev/null", O_RDWR);
-      ::dup2(null, 0);
-      ::dup2(null, 1);
-      ::dup2(null, 2);
-      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-      std::vector<char*> argv;
-      for (auto& a : args)
-        argv.push_back(a.data());
-      argv.push_back(nullptr);
-      ::execv(argv[0], argv.data());
-      ::_exit(127);
-    }
+    pid_ = spawn_quietly(std::move(args));
     auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds{30};
     while (!answers()) {
       if (std::chrono::steady_clock::now() > deadline)
@@ -101,11 +84,7 @@ public:
     return a && a->status == 200;
   }
 
-  void freeze() {
-    ::kill(pid_, SIGSTOP);
-    int status = 0;
-    ::waitpid(pid_, &status, WUNTRACED);
-  }
+  void freeze() { freeze_process(pid_); }
   void thaw() { ::kill(pid_, SIGCONT); }
 
 private:

@@ -2,14 +2,16 @@
 // Copyright (c) 2026 the troupe authors
 // libFuzzer target for what the etcd provider reads from the network (CMake
 // target fuzz_discovery with -DTROUPE_BUILD_FUZZERS=ON; scripts/fuzz.sh
-// builds and runs it): HTTP answers, base64, and etcd's JSON answers. Every
-// input must give a value or an error; base64 that decodes must encode back
-// to the same text.
+// builds and runs it): HTTP answers, base64, etcd's JSON answers, and DNS
+// answers (SRV and address records). Every input must give a value or an
+// error; base64 that decodes must encode back to the same text.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <span>
 #include <string_view>
 
+#include "dns/dns_answers.hpp"
 #include "etcd/base64.hpp"
 #include "etcd/etcd_answers.hpp"
 #include "etcd/http_client.hpp"
@@ -29,5 +31,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   (void)parse_http_url(in);
   if (auto bytes = base64_decode(in); bytes && base64_encode(*bytes) != in)
     std::abort();
+  std::span<const unsigned char> dns{data, size};
+  if (auto records = srv_records(dns)) {
+    for (const auto& r : *records)
+      (void)address_records(dns, r.target);
+  }
+  (void)address_records(dns);
   return 0;
 }

@@ -11,7 +11,7 @@ namespace troupe::cluster {
 /// The cluster module's options.
 struct cluster_settings {
   /// cluster.discovery: how a node finds the others: launcher (the job's ranks, through PMIx under mpirun or
-  /// srun --mpi=pmix), static (cluster.static.members) or etcd (cluster.etcd.*).
+  /// srun --mpi=pmix), static (cluster.static.members), etcd (cluster.etcd.*) or dns (cluster.dns.*).
   std::string discovery = "launcher";
   /// cluster.endpoint: HOST:PORT where this node listens and how the others reach it; port 0 picks one. In static
   /// mode a node finds itself in the member list by it.
@@ -27,6 +27,10 @@ struct cluster_settings {
   /// cluster.etcd.lease: how long a member's registration outlives its last renewal (a crashed member's key
   /// goes after this long).
   std::chrono::nanoseconds etcd_lease = std::chrono::seconds{10};
+  /// cluster.dns.name: the name whose SRV records (else A and AAAA records, at this node's port) list the members.
+  std::string dns_name;
+  /// cluster.dns.server: ADDRESS:PORT (IPv4) of the DNS server to ask; empty: the system's resolvers.
+  std::string dns_server;
   /// cluster.discovery-interval: how often a provider whose members change is asked again (members that joined
   /// are added; the etcd registration is renewed).
   std::chrono::nanoseconds discovery_interval = std::chrono::seconds{1};

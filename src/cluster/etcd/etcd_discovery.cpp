@@ -3,10 +3,10 @@
 #include "etcd_discovery.hpp"
 
 #include <algorithm>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
+#include "../listed_formation.hpp"
 #include "base64.hpp"
 #include "etcd_answers.hpp"
 #include "troupe/log.hpp"
@@ -123,35 +123,12 @@ expected<std::vector<std::string>> etcd_discovery::list() {
 expected<formation> etcd_discovery::form(const std::string& endpoint, const node_id& me,
                                          std::chrono::nanoseconds timeout) {
   endpoint_ = endpoint;
-  auto give_up = std::chrono::steady_clock::now() + timeout;
-  // etcd may start after the node: try until the formation timeout.
   auto attempt = [this]() -> expected<std::vector<std::string>> {
     if (auto err = register_self())
       return err;
     return list();
   };
-  auto listed = attempt();
-  while (!listed && std::chrono::steady_clock::now() < give_up) {
-    std::this_thread::sleep_for(std::chrono::milliseconds{250});
-    listed = attempt();
-  }
-  if (!listed)
-    return error{sec::cannot_connect_to_node, "cannot register with etcd: " + to_string(listed.error())};
-  if (std::find(listed->begin(), listed->end(), endpoint_) == listed->end())
-    listed->push_back(endpoint_);
-  formation f;
-  f.cluster_name = "etcd:" + prefix_;
-  for (std::size_t i = 0; i < listed->size(); ++i) {
-    member m;
-    m.id = static_cast<std::uint32_t>(i);
-    m.endpoint = (*listed)[i];
-    if (m.endpoint == endpoint_) {
-      f.self = m.id;
-      m.node = me;
-    }
-    f.members.push_back(std::move(m));
-  }
-  return f;
+  return listed_formation(attempt, timeout, "cannot register with etcd", endpoint_, me, "etcd:" + prefix_);
 }
 
 expected<std::vector<std::string>> etcd_discovery::refresh() {
