@@ -15,7 +15,7 @@ node_bin=$build/examples/cluster/troupe_example_cluster_etcd_service
 [ -x "$node_bin" ] || node_bin=$(command -v troupe_example_cluster_etcd_service)
 command -v etcd >/dev/null || { echo "etcd_service.sh: needs etcd (Debian's etcd-server)" >&2; exit 1; }
 work=$(mktemp -d)
-trap 'exec 3>&- 4>&- 5>&-; kill $(jobs -p) 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+trap 'exec 3>&- 4>&- 5>&-; kill $(jobs -p) 2>/dev/null || true; wait 2>/dev/null; rm -rf "$work"' EXIT
 
 free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'

@@ -148,6 +148,9 @@ void module::add_options(actor_system_config& cfg, settings& s) {
   cfg.add_option("cluster.endpoint", s.endpoint,
                  "HOST:PORT where this node listens and the others reach it (port 0 picks one; host 0.0.0.0: every "
                  "interface, reached by the host name); static mode finds the node in the list by it");
+  cfg.add_option("cluster.rendezvous", s.rendezvous,
+                 "HOST:PORT where rank 0 meets the others under a launcher without PMIx (default: the first host of "
+                 "a Slurm step, else 127.0.0.1, at a port derived from the job)");
   cfg.add_option("cluster.static.members", s.static_members, "HOST:PORT,... of every member, in rank order");
   cfg.add_option("cluster.etcd.endpoints", s.etcd_endpoints,
                  "http://HOST:PORT,... of etcd's HTTP/JSON gateway (the next is tried when one does not answer)");

@@ -3,18 +3,21 @@
 // libFuzzer target for what the etcd provider reads from the network (CMake
 // target fuzz_discovery with -DTROUPE_BUILD_FUZZERS=ON; scripts/fuzz.sh
 // builds and runs it): HTTP answers, base64, etcd's JSON answers, and DNS
-// answers (SRV and address records). Every input must give a value or an
-// error; base64 that decodes must encode back to the same text.
+// answers (SRV and address records), and the launcher rendezvous's hello and
+// table. Every input must give a value or an error; base64 that decodes must
+// encode back to the same text, and so must a hello that parses.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "dns/dns_answers.hpp"
 #include "etcd/base64.hpp"
 #include "etcd/etcd_answers.hpp"
 #include "etcd/http_client.hpp"
+#include "rendezvous.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace troupe::cluster;
@@ -31,6 +34,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   (void)parse_http_url(in);
   if (auto bytes = base64_decode(in); bytes && base64_encode(*bytes) != in)
     std::abort();
+  if (auto h = parse_hello(in); h && hello_line(*h) != std::string{in} + "\n")
+    std::abort();
+  (void)parse_table(in, 3);
   std::span<const unsigned char> dns{data, size};
   if (auto records = srv_records(dns)) {
     for (const auto& r : *records)

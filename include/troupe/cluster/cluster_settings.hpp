@@ -13,6 +13,10 @@ struct cluster_settings {
   /// cluster.discovery: how a node finds the others: launcher (the job's ranks, through PMIx under mpirun or
   /// srun --mpi=pmix), static (cluster.static.members), etcd (cluster.etcd.*) or dns (cluster.dns.*).
   std::string discovery = "launcher";
+  /// cluster.rendezvous: HOST:PORT where rank 0 meets the other ranks when the launcher has no PMIx server (the
+  /// ranks then come from its environment); empty: under Slurm, the step's first host and a port derived from the
+  /// job and step, otherwise 127.0.0.1 and a port derived from the job.
+  std::string rendezvous;
   /// cluster.endpoint: HOST:PORT where this node listens and how the others reach it; port 0 picks one. In static
   /// mode a node finds itself in the member list by it.
   std::string endpoint = "127.0.0.1:0";
