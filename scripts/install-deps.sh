@@ -54,8 +54,10 @@ PACKAGES=(
   # its rank and the other ranks' endpoints; Open MPI's mpirun (openmpi-bin, above) runs
   # the tests' and examples' jobs; etcd, which the etcd provider's tests and example start
   # on loopback (its JSON is read with nlohmann-json3-dev, below); dnsmasq, the DNS server
-  # the dns provider's tests start in a network namespace.
-  libpmix-dev etcd-server dnsmasq-base
+  # the dns provider's tests start in a network namespace; Slurm (its controller, node
+  # daemon, srun and munge, with the pmix and pmi2 plugins), which the tests start on
+  # loopback to run jobs under srun (tests/cluster/slurm/start-slurm.sh).
+  libpmix-dev etcd-server dnsmasq-base slurmctld slurmd slurm-client munge slurm-wlm-basic-plugins
 
   # Real clients for the broker examples (examples/net/http_broker.cpp asks curl,
   # examples/net/chat_broker.cpp drives nc).

@@ -52,16 +52,21 @@ std::string first_host_of(const std::string& list) {
 }
 
 expected<std::optional<launcher_env>> read_launcher_env(const env_lookup& env) {
+  const char* half_set = nullptr; // a rank without its size: another launcher's spelling may still be whole
   for (const auto& s : spellings) {
     auto rank_text = env(s.rank);
     if (rank_text == nullptr)
       continue;
+    auto size_text = env(s.size);
+    if (size_text == nullptr) {
+      half_set = half_set ? half_set : s.rank;
+      continue;
+    }
     auto rank = number(rank_text);
-    auto size = number(env(s.size));
+    auto size = number(size_text);
     if (!rank || !size || *size == 0 || *rank >= *size)
       return error{sec::invalid_argument, std::string{"cluster.discovery=launcher: "} + s.rank + "=" + rank_text
-                                            + " and " + s.size + "=" + (env(s.size) ? env(s.size) : "(unset)")
-                                            + " are not a rank within a job"};
+                                            + " and " + s.size + "=" + size_text + " are not a rank within a job"};
     launcher_env out;
     out.rank = *rank;
     out.size = *size;
@@ -80,6 +85,9 @@ expected<std::optional<launcher_env>> read_launcher_env(const env_lookup& env) {
     }
     return std::optional<launcher_env>{out};
   }
+  if (half_set != nullptr)
+    return error{sec::invalid_argument,
+                 std::string{"cluster.discovery=launcher: "} + half_set + " is set, but not the job's size"};
   return std::optional<launcher_env>{};
 }
 

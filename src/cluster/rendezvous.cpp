@@ -102,10 +102,14 @@ expected<std::vector<std::string>> rendezvous_serve(const endpoint& at, std::uin
     std::string line;
   };
   asio::io_context io;
-  error failure;
-  auto where = resolve(io, at, failure);
-  if (failure)
-    return failure;
+  // Rank 0 listens on every interface unless the rendezvous is on loopback: its host name may resolve to a
+  // loopback address here and to another one on the other hosts.
+  asio::error_code parse_ec;
+  auto literal = asio::ip::make_address(at.host, parse_ec);
+  bool loopback = at.host == "localhost" || (!parse_ec && literal.is_loopback());
+  tcp::endpoint where{loopback ? (parse_ec ? asio::ip::address{asio::ip::address_v4::loopback()} : literal)
+                               : asio::ip::address{asio::ip::address_v4::any()},
+                      at.port};
   tcp::acceptor acceptor{io};
   asio::error_code ec;
   acceptor.open(where.protocol(), ec);

@@ -33,8 +33,8 @@ expected<rendezvous_hello> parse_hello(std::string_view line);
 /// The `size` entries in rank 0's answer `text`, or sec::malformed_message.
 expected<std::vector<std::string>> parse_table(std::string_view text, std::uint32_t size);
 
-/// Rank 0's side: listens at `at` until each other rank of `size` said hello, or `timeout` passed. Every rank's
-/// entry, `mine` first.
+/// Rank 0's side: listens at `at`'s port (on `at`'s address when it is a loopback one, on every interface
+/// otherwise) until each other rank of `size` said hello, or `timeout` passed. Every rank's entry, `mine` first.
 expected<std::vector<std::string>> rendezvous_serve(const endpoint& at, std::uint32_t size, const std::string& mine,
                                                     std::chrono::nanoseconds timeout);
 

@@ -71,6 +71,9 @@ TEST(launcher_env, refuses_a_rank_outside_the_job) {
   EXPECT_EQ(read_launcher_env(table({{"PMI_RANK", "4"}, {"PMI_SIZE", "4"}})).error(), sec::invalid_argument);
   EXPECT_EQ(read_launcher_env(table({{"PMI_RANK", "x"}, {"PMI_SIZE", "4"}})).error(), sec::invalid_argument);
   EXPECT_EQ(read_launcher_env(table({{"PMI_RANK", "0"}})).error(), sec::invalid_argument);
+  auto whole = read_launcher_env(table({{"PMI_RANK", "1"}, {"SLURM_PROCID", "1"}, {"SLURM_NTASKS", "2"}}));
+  ASSERT_TRUE(whole && *whole) << "a rank without its size gives way to another launcher's whole spelling";
+  EXPECT_EQ((*whole)->size, 2u);
   EXPECT_EQ(read_launcher_env(table({{"SLURM_PROCID", "0"}, {"SLURM_NTASKS", "0"}})).error(), sec::invalid_argument);
 }
 
