@@ -17,26 +17,14 @@
 #include <cstdlib>
 #include <vector>
 
+#include "simulated_figures.hpp"
 #include "swim/simulator.hpp"
 
 using namespace troupe::cluster::swim;
 using namespace std::chrono_literals;
 
-namespace {
-
-double seconds(duration d) {
-  return std::chrono::duration<double>(d).count();
-}
-
-double percentile(std::vector<double> xs, double p) {
-  if (xs.empty())
-    return NAN;
-  std::sort(xs.begin(), xs.end());
-  auto i = static_cast<std::size_t>(std::ceil(p * static_cast<double>(xs.size()))) - 1;
-  return xs[std::min(i, xs.size() - 1)];
-}
-
-} // namespace
+using simulated_figures::percentile;
+using simulated_figures::seconds;
 
 int main(int argc, char** argv) {
   auto n = static_cast<std::size_t>(argc > 1 ? std::atol(argv[1]) : 1000);

@@ -136,10 +136,14 @@ void membership_service::read() {
     if (e == asio::error::operation_aborted || st2.stopping)
       return;
     if (!e) {
-      auto p = swim::decode(std::span<const std::byte>{st2.buffer.data(), n}, key_, st2.tags);
+      std::size_t news_of_strangers = 0;
+      auto p = swim::decode(std::span<const std::byte>{st2.buffer.data(), n}, key_, st2.tags, &news_of_strangers);
       if (p) {
         st2.node.receive(*p, st2.now(), st2.out);
         flush();
+        // News of members not named yet: one joined, and the gossip spreads it faster than a timer would.
+        if (news_of_strangers > 0 && on_stranger_)
+          on_stranger_();
       } else if (p.error() == sec::out_of_range) {
         strangers_.fetch_add(1, std::memory_order_relaxed);
         if (on_stranger_)

@@ -59,7 +59,7 @@ private:
   std::uint64_t incarnation_;
   swim::config cfg_;
   event_handler on_event_;
-  stranger_handler on_stranger_; // a datagram from a member the discovery provider has not named yet
+  stranger_handler on_stranger_; // a datagram from or about a member the discovery provider has not named yet
   std::unique_ptr<io> io_;
   std::thread thread_;
   std::atomic<std::uint64_t> dropped_{0};

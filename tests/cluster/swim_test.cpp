@@ -270,9 +270,11 @@ TEST(membership_packets, members_travel_as_tags_so_nodes_may_number_them_differe
   EXPECT_EQ(back->gossip[0], (update{2, status::suspect, 4, 1}));
   // News of a member the receiver has not been told of is left out; the rest of the packet stands.
   auto fewer = tags_of({"c:1", "a:1"});
-  auto partial = decode(bytes, 7, fewer);
+  std::size_t left_out = 0;
+  auto partial = decode(bytes, 7, fewer, &left_out);
   ASSERT_TRUE(partial) << troupe::to_string(partial.error());
   EXPECT_TRUE(partial->gossip.empty());
+  EXPECT_EQ(left_out, 1u) << "counted, so that the node asks its provider about the member";
 }
 
 TEST(swim, a_member_added_while_running_is_probed_and_its_death_found) {
@@ -364,6 +366,27 @@ TEST(swim, a_member_declared_dead_that_still_talks_is_told_so_and_refutes) {
   ASSERT_EQ(out.size(), 1u);
   EXPECT_NE(std::find(out[0].gossip.begin(), out[0].gossip.end(), update{0, status::dead, 3, 1}), out[0].gossip.end())
     << "the ack tells the sender it is dead to b";
+}
+
+TEST(swim, a_join_spreads_by_gossip_to_every_member_in_a_few_rounds) {
+  // 200 members; a new one joins at 2 s, known only to itself: the others learn of it from its packets and from
+  // news of it, and ask the provider then, with no refresh on a timer.
+  link_model links;
+  links.loss = 0.01;
+  simulator sim{200, config{}, links, 5};
+  auto joiner = sim.join(time_point{2s});
+  sim.run_until(time_point{6s});
+  std::vector<double> delays;
+  for (member_index o = 0; o < 200; ++o) {
+    auto t = sim.learned_at(o, joiner);
+    ASSERT_LT(t, time_point{6s}) << "member " << o << " never learned of the joiner";
+    delays.push_back(std::chrono::duration<double>(t - time_point{2s}).count());
+  }
+  std::sort(delays.begin(), delays.end());
+  EXPECT_LT(delays.back(), 2.0) << "known to all within 10 gossip rounds";
+  EXPECT_EQ(sim.learned_at(joiner, joiner), time_point{2s}) << "a member started knows itself from its start";
+  for (member_index o = 0; o < 200; ++o)
+    EXPECT_EQ(sim.node(o).status_of(joiner), status::alive);
 }
 
 TEST(swim, a_restarted_member_announces_a_higher_incarnation_and_comes_back) {

@@ -59,7 +59,8 @@ void encode(const packet& p, std::uint64_t key, const member_tags& tags, std::ve
   }
 }
 
-expected<packet> decode(std::span<const std::byte> in, std::uint64_t key, const member_tags& tags) {
+expected<packet> decode(std::span<const std::byte> in, std::uint64_t key, const member_tags& tags,
+                        std::size_t* left_out) {
   if (in.size() < header_size)
     return malformed("shorter than its header");
   if (take<std::uint8_t>(in) != magic[0] || take<std::uint8_t>(in) != magic[1])
@@ -96,6 +97,8 @@ expected<packet> decode(std::span<const std::byte> in, std::uint64_t key, const 
     // News of a member this node has not heard of from the discovery provider yet: the provider will tell.
     if (who && source)
       p.gossip.push_back(update{*who, static_cast<status>(what), incarnation, *source});
+    else if (left_out != nullptr)
+      ++*left_out;
   }
   return p;
 }

@@ -28,7 +28,8 @@ void encode(const packet& p, std::uint64_t key, const member_tags& tags, std::ve
 
 /// The packet in `bytes`, a datagram of the cluster `key` whose members this node knows by `tags`. Errors:
 /// sec::malformed_message, sec::invalid_argument for another cluster's, sec::out_of_range for a sender, receiver
-/// or target this node does not know.
-expected<packet> decode(std::span<const std::byte> bytes, std::uint64_t key, const member_tags& tags);
+/// or target this node does not know. `left_out`, when given, counts the updates about members it does not know.
+expected<packet> decode(std::span<const std::byte> bytes, std::uint64_t key, const member_tags& tags,
+                        std::size_t* left_out = nullptr);
 
 } // namespace troupe::cluster::swim

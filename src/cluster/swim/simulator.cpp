@@ -13,11 +13,38 @@ constexpr time_point never = time_point{std::numeric_limits<std::int64_t>::max()
 } // namespace
 
 simulator::simulator(std::size_t members, const config& cfg, const link_model& links, std::uint64_t seed, duration step)
-  : links_(links), step_(step), rng_(seed), crash_at_(members, never), leave_at_(members, never),
-    pauses_(members, {never, never}) {
+  : links_(links), step_(step), rng_(seed), cfg_(cfg), seed_(seed), start_at_(members, time_point{}), initial_(members),
+    learned_(members), crash_at_(members, never), leave_at_(members, never), pauses_(members, {never, never}) {
   nodes_.reserve(members);
   for (member_index m = 0; m < members; ++m)
     nodes_.emplace_back(m, members, cfg, seed);
+}
+
+member_index simulator::join(time_point at) {
+  auto m = static_cast<member_index>(nodes_.size());
+  nodes_.emplace_back(m, nodes_.size() + 1, cfg_, seed_);
+  nodes_.back().announce(1);
+  start_at_.push_back(at);
+  learned_.emplace_back(nodes_.size() - initial_, at);
+  crash_at_.push_back(never);
+  leave_at_.push_back(never);
+  pauses_.push_back({never, never});
+  return m;
+}
+
+time_point simulator::learned_at(member_index observer, member_index m) const {
+  if (m < initial_)
+    return time_point{};
+  const auto& known = learned_[observer];
+  return m - initial_ < known.size() ? known[m - initial_] : never;
+}
+
+void simulator::learn_members(member_index m, time_point t) {
+  auto& node = nodes_[m];
+  while (node.size() < nodes_.size() && start_at_[node.size()] <= t) {
+    node.add_member();
+    learned_[m].push_back(t);
+  }
 }
 
 void simulator::crash(member_index m, time_point at) {
@@ -63,7 +90,7 @@ void simulator::run_until(time_point t) {
       auto item = std::move(const_cast<in_flight&>(wire_.top()));
       wire_.pop();
       auto to = item.p.to;
-      if (item.at >= crash_at_[to])
+      if (item.at >= crash_at_[to] || item.at < start_at_[to])
         continue;
       if (paused(to, item.at)) {
         // A frozen process reads what waited in its socket when it resumes.
@@ -72,13 +99,20 @@ void simulator::run_until(time_point t) {
         wire_.push(std::move(item));
         continue;
       }
+      // A packet from a member it does not know, or with news of one: it asks the provider, as the module does.
+      auto known = nodes_[to].size();
+      bool strangers = item.p.from >= known;
+      for (const auto& u : item.p.gossip)
+        strangers = strangers || u.who >= known || u.source >= known;
+      if (strangers)
+        learn_members(to, item.at);
       nodes_[to].receive(item.p, item.at, out_);
       send_all(out_, item.at);
       collect(to, item.at);
     }
     now_ = next;
     for (member_index m = 0; m < nodes_.size(); ++m) {
-      if (now_ >= crash_at_[m] || paused(m, now_))
+      if (now_ >= crash_at_[m] || paused(m, now_) || now_ < start_at_[m])
         continue;
       if (now_ >= leave_at_[m]) {
         nodes_[m].leave(now_, out_);

@@ -4,7 +4,8 @@
 // A deterministic discrete-event simulator of the membership protocol: N
 // swim_node state machines on one thread, joined by links with a latency
 // and a loss rate, with members that crash or pause (a frozen process: what
-// is sent to it waits until it resumes). The same seed gives the same run.
+// is sent to it waits until it resumes), and members that join while it
+// runs. The same seed gives the same run.
 #include <cstdint>
 #include <queue>
 #include <random>
@@ -40,6 +41,13 @@ public:
   /// Member `m` is frozen from `from` to `until`: it neither runs nor reads; what is sent to it meanwhile
   /// arrives when it resumes.
   void pause(member_index m, time_point from, time_point until);
+  /// A new member starts at `at`, knowing every member (as the discovery provider lists them) and at
+  /// incarnation 1; the others do not know it. A member learns of it, and of any other it does not know, as
+  /// the cluster module does: when a packet from it or with news of it arrives, the member asks the provider,
+  /// which answers at once here (a real provider adds its round trip). Returns the new member's index.
+  member_index join(time_point at);
+  /// When member `observer` learned of member `m` (never: not yet; members there from the start: 0).
+  time_point learned_at(member_index observer, member_index m) const;
 
   /// Runs every member up to `t`.
   void run_until(time_point t);
@@ -62,13 +70,20 @@ private:
   };
 
   bool paused(member_index m, time_point t) const noexcept;
+  /// Member `m` asks the provider, at `t`, whether it missed members: it learns of every one started by then.
+  void learn_members(member_index m, time_point t);
   void send_all(std::vector<packet>& out, time_point t);
   void collect(member_index m, time_point t);
 
   link_model links_;
   duration step_;
   std::mt19937_64 rng_;
+  config cfg_;
+  std::uint64_t seed_;
   std::vector<swim_node> nodes_;
+  std::vector<time_point> start_at_;
+  std::size_t initial_;                          // the members there from the start
+  std::vector<std::vector<time_point>> learned_; // by observer: when it learned of each member that joined
   std::vector<time_point> crash_at_;
   std::vector<time_point> leave_at_;
   std::vector<std::pair<time_point, time_point>> pauses_; // per member, one pause
