@@ -389,6 +389,33 @@ TEST(swim, a_join_spreads_by_gossip_to_every_member_in_a_few_rounds) {
     EXPECT_EQ(sim.node(o).status_of(joiner), status::alive);
 }
 
+TEST(swim, a_partition_that_heals_brings_every_member_back_everywhere) {
+  // Two halves of 10 cannot talk from 2 s to 8 s: each declares the other dead; once the cut heals, the
+  // reconnect pings let each member refute its death, and every member sees every member alive.
+  link_model links;
+  links.loss = 0.01;
+  simulator sim{20, config{}, links, 3};
+  sim.cut(0, 10, time_point{2s}, time_point{8s});
+  sim.run_until(time_point{8s});
+  for (member_index o = 0; o < 20; ++o)
+    for (member_index m = 0; m < 20; ++m)
+      ASSERT_EQ(sim.node(o).status_of(m) == status::dead, (o < 10) != (m < 10)) << o << " of " << m;
+  sim.run_until(time_point{20s});
+  for (member_index o = 0; o < 20; ++o)
+    for (member_index m = 0; m < 20; ++m)
+      EXPECT_EQ(sim.node(o).status_of(m), status::alive) << "member " << o << " of " << m << " after the cut";
+}
+
+TEST(swim, a_one_way_cut_is_healed_too) {
+  link_model links;
+  simulator sim{12, config{}, links, 4};
+  sim.cut(0, 3, time_point{2s}, time_point{8s}, true); // 0..2 cannot send to the rest; they still hear them
+  sim.run_until(time_point{20s});
+  for (member_index o = 0; o < 12; ++o)
+    for (member_index m = 0; m < 12; ++m)
+      EXPECT_EQ(sim.node(o).status_of(m), status::alive) << "member " << o << " of " << m;
+}
+
 TEST(swim, a_restarted_member_announces_a_higher_incarnation_and_comes_back) {
   config cfg;
   swim_node a{0, 2, cfg, 1};

@@ -60,6 +60,24 @@ void simulator::pause(member_index m, time_point from, time_point until) {
   pauses_[m] = {from, until};
 }
 
+void simulator::cut(member_index first, member_index last, time_point from, time_point until, bool one_way) {
+  cuts_.push_back({first, last, from, until, one_way});
+}
+
+bool simulator::severed(member_index from, member_index to, time_point t) const noexcept {
+  for (const auto& c : cuts_) {
+    if (t < c.from || t >= c.until)
+      continue;
+    bool from_inside = from >= c.first && from < c.last;
+    bool to_inside = to >= c.first && to < c.last;
+    if (from_inside && !to_inside)
+      return true;
+    if (!c.one_way && to_inside && !from_inside)
+      return true;
+  }
+  return false;
+}
+
 bool simulator::paused(member_index m, time_point t) const noexcept {
   return t >= pauses_[m].first && t < pauses_[m].second;
 }
@@ -69,7 +87,7 @@ void simulator::send_all(std::vector<packet>& out, time_point t) {
   std::bernoulli_distribution lost{links_.loss};
   for (auto& p : out) {
     ++packets_;
-    if (links_.loss > 0 && lost(rng_))
+    if ((links_.loss > 0 && lost(rng_)) || severed(p.from, p.to, t))
       continue;
     wire_.push({t + duration{latency(rng_)}, order_++, std::move(p)});
   }

@@ -41,6 +41,9 @@ public:
   /// Member `m` is frozen from `from` to `until`: it neither runs nor reads; what is sent to it meanwhile
   /// arrives when it resumes.
   void pause(member_index m, time_point from, time_point until);
+  /// From `from` to `until` no packet crosses between members [first, last) and the others; with `one_way`,
+  /// only packets from [first, last) to the others are lost (an asymmetric partition).
+  void cut(member_index first, member_index last, time_point from, time_point until, bool one_way = false);
   /// A new member starts at `at`, knowing every member (as the discovery provider lists them) and at
   /// incarnation 1; the others do not know it. A member learns of it, and of any other it does not know, as
   /// the cluster module does: when a packet from it or with news of it arrives, the member asks the provider,
@@ -70,6 +73,7 @@ private:
   };
 
   bool paused(member_index m, time_point t) const noexcept;
+  bool severed(member_index from, member_index to, time_point t) const noexcept;
   /// Member `m` asks the provider, at `t`, whether it missed members: it learns of every one started by then.
   void learn_members(member_index m, time_point t);
   void send_all(std::vector<packet>& out, time_point t);
@@ -87,6 +91,12 @@ private:
   std::vector<time_point> crash_at_;
   std::vector<time_point> leave_at_;
   std::vector<std::pair<time_point, time_point>> pauses_; // per member, one pause
+  struct partition {
+    member_index first, last;
+    time_point from, until;
+    bool one_way;
+  };
+  std::vector<partition> cuts_;
   std::priority_queue<in_flight, std::vector<in_flight>, std::greater<>> wire_;
   std::vector<observed_event> events_;
   std::vector<packet> out_;

@@ -46,6 +46,7 @@ void swim_node::tick(time_point now, std::vector<packet>& out) {
     std::uniform_int_distribution<std::int64_t> phase{0, cfg_.probe_interval.count()};
     next_probe_ = now + duration{phase(rng_)};
     next_gossip_ = now + cfg_.gossip_interval;
+    next_reconnect_ = now + cfg_.reconnect_interval;
   }
   if (probe_.active && !probe_.answered && !probe_.indirect_sent
       && now >= probe_.sent_at + scaled(cfg_.probe_timeout)) {
@@ -67,6 +68,28 @@ void swim_node::tick(time_point now, std::vector<packet>& out) {
     gossip_round(out);
   }
   std::erase_if(relays_, [&](const relay& r) { return now >= r.expires_at; });
+  if (cfg_.reconnect_interval.count() > 0 && now >= next_reconnect_) {
+    next_reconnect_ = now + cfg_.reconnect_interval;
+    // Not a probe: its answer only tells the member, through the news the two trade, that it is dead here.
+    if (auto m = random_dead_member(); m != self_)
+      send(packet_kind::ping, m, m, ++seq_, out);
+  }
+}
+
+member_index swim_node::random_dead_member() {
+  if (dead_.empty())
+    return self_;
+  std::uniform_int_distribution<std::size_t> pick{0, dead_.size() - 1};
+  return dead_[pick(rng_)];
+}
+
+void swim_node::mark(member_index m, status now) {
+  auto& st = members_[m].st;
+  if (st == status::dead && now != status::dead)
+    std::erase(dead_, m);
+  else if (st != status::dead && now == status::dead)
+    dead_.push_back(m);
+  st = now;
 }
 
 void swim_node::start_probe(time_point now, std::vector<packet>& out) {
@@ -97,7 +120,7 @@ void swim_node::expire_suspicions(time_point now) {
       suspects_[i] = suspects_.back();
       suspects_.pop_back();
     } else if (now >= m.suspected_at + m.suspicion_timeout) {
-      m.st = status::dead;
+      mark(who, status::dead);
       events_.push_back({who, status::dead, m.incarnation});
       spread({who, status::dead, m.incarnation, self_});
       suspects_[i] = suspects_.back();
@@ -132,10 +155,13 @@ void swim_node::receive(const packet& p, time_point now, std::vector<packet>& ou
   for (const auto& u : p.gossip)
     if (u.who < members_.size() && u.source < members_.size())
       apply(u, now);
-  // A member this node declared dead is talking to it: tell it so in the answer, so that it refutes with a
-  // higher incarnation instead of staying dead to this node while it runs.
-  if (auto& sender = members_[p.from]; sender.st == status::dead)
+  // A member this node declared dead is talking to it: tell it so, in the ack to a ping or in a packet of its
+  // own, so that it refutes with a higher incarnation instead of staying dead to this node while it runs.
+  if (auto& sender = members_[p.from]; sender.st == status::dead) {
     spread({p.from, status::dead, sender.incarnation, self_});
+    if (p.kind == packet_kind::ack)
+      send(packet_kind::gossip, p.from, p.from, 0, out);
+  }
   switch (p.kind) {
     case packet_kind::ping:
       send(packet_kind::ack, p.from, self_, p.seq, out);
@@ -183,7 +209,7 @@ void swim_node::apply(const update& u, time_point now) {
     case status::alive:
       if (u.incarnation > m.incarnation) {
         bool changed = m.st != status::alive;
-        m.st = status::alive;
+        mark(u.who, status::alive);
         m.incarnation = u.incarnation;
         m.suspecters.clear();
         if (changed)
@@ -197,7 +223,7 @@ void swim_node::apply(const update& u, time_point now) {
     case status::dead:
     case status::left:
       if (m.st != status::dead && m.st != status::left && u.incarnation >= m.incarnation) {
-        m.st = u.what;
+        mark(u.who, u.what);
         m.incarnation = u.incarnation;
         m.suspecters.clear();
         events_.push_back({u.who, u.what, m.incarnation});
@@ -212,7 +238,7 @@ void swim_node::suspect(member_index who, std::uint64_t incarnation, member_inde
   if (m.st == status::dead || m.st == status::left || incarnation < m.incarnation)
     return;
   if (m.st == status::alive || incarnation > m.incarnation) {
-    m.st = status::suspect;
+    mark(who, status::suspect);
     m.incarnation = incarnation;
     m.suspected_at = now;
     m.suspicion_timeout = cfg_.suspicion_max;

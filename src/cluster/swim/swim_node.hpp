@@ -93,6 +93,10 @@ private:
   /// A member other than self and `except` that is not dead, picked at random; self if there is none.
   member_index random_member(member_index except);
   member_index next_probe_target();
+  /// A member believed dead (not one that left), picked at random; self if there is none.
+  member_index random_dead_member();
+  /// Sets what this node believes of member `m`, keeping the list of dead members.
+  void mark(member_index m, status now);
   duration scaled(duration d) const noexcept { return d * (health_ + 1); }
   void update_retransmit_limit();
   void health_up() noexcept;
@@ -106,12 +110,14 @@ private:
   std::vector<member_index> round_; // the probe order, reshuffled each round
   std::size_t round_pos_ = 0;
   std::vector<member_index> suspects_;
+  std::vector<member_index> dead_; // the members believed dead, for the reconnect pings
   std::vector<relay> relays_;
   std::vector<news> news_;
   std::vector<event> events_;
   probe_state probe_;
   time_point next_probe_{};
   time_point next_gossip_{};
+  time_point next_reconnect_{};
   bool started_ = false;
   std::uint32_t seq_ = 0;
   std::uint32_t health_ = 0;

@@ -64,6 +64,9 @@ struct config {
   duration suspicion_max = std::chrono::milliseconds{3000}; ///< with none
   std::uint32_t expected_confirmations = 3;                 ///< confirmations that shorten a suspicion to suspicion_min
   std::uint32_t max_local_health = 8; ///< Lifeguard: how far a node that misses answers slows itself
+  /// How often a node pings one member it believes dead (not one that left): a partition that heals, or a
+  /// member that was only stopped, comes back through it. Zero: never.
+  duration reconnect_interval = std::chrono::seconds{1};
 };
 
 } // namespace troupe::cluster::swim
