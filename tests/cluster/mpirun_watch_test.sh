@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the troupe authors
+# A large job of real processes: N ranks of troupe_cluster_watch under
+# mpirun (oversubscribed on this machine's cores), each finding the others
+# through PMIx. Passes when every rank sees every rank up, none has counted
+# a member_down, still none after 3 s more, and every rank stops in order.
+#   mpirun_watch_test.sh WATCH_PROGRAM [N=64]
+set -euo pipefail
+program=$1
+n=${2:-64}
+command -v mpirun >/dev/null || { echo "mpirun_watch_test: no mpirun: skipped"; exit 77; }
+work=$(mktemp -d)
+trap 'touch "$work/stop"; sleep 1; kill $(jobs -p) 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"' EXIT
+OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun --oversubscribe -np "$n" "$program" --dir="$work" \
+  >"$work/mpirun.out" 2>&1 &
+job=$!
+all_up="$(for ((i = 0; i < n; ++i)); do printf 'up '; done)downs=0"
+settled() {
+  local r
+  for ((r = 0; r < n; ++r)); do
+    [[ "$(cat "$work/view-$r" 2>/dev/null)" == "$all_up" ]] || return 1
+  done
+}
+for ((t = 0; t < 1200; ++t)); do
+  settled && break
+  sleep 0.1
+done
+if ! settled; then
+  echo "mpirun_watch_test: FAILED: not every rank sees $n ranks up within 120 s"
+  for ((r = 0; r < n; ++r)); do
+    [[ "$(cat "$work/view-$r" 2>/dev/null)" == "$all_up" ]] || echo "  rank $r: $(cat "$work/view-$r" 2>/dev/null)"
+  done
+  exit 1
+fi
+echo "mpirun_watch_test: every one of $n ranks sees every rank up after $((t / 10)).$((t % 10)) s"
+sleep 3
+settled || { echo "mpirun_watch_test: FAILED: a rank changed its view within 3 s"; exit 1; }
+touch "$work/stop"
+if ! wait "$job"; then
+  echo "mpirun_watch_test: FAILED: the job did not end in order"
+  cat "$work/mpirun.out"
+  exit 1
+fi
+echo "mpirun_watch_test: no rank reported another down, and every rank stopped in order; passed"
