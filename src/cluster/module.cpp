@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "endpoint.hpp"
+#include "member_monitors.hpp"
 #include "membership_service.hpp"
 #include "troupe/actor_registry.hpp"
 #include "troupe/actor_system.hpp"
@@ -58,6 +59,7 @@ struct membership {
   std::vector<bool> watched; // by rank: the watcher monitors the member's node
   std::vector<actor> subscribers;
   bool abort_on_loss = false;
+  member_monitors* monitors = nullptr; // with the membership protocol: self->monitor(member) of its members
 
   // The member on `node` is lost (its connection broke): marks it down and tells the subscribers.
   void lost(const node_id& node, const error& reason) {
@@ -115,6 +117,9 @@ struct membership {
       now = m;
       tell = subscribers;
     }
+    if (monitors != nullptr && now.node && (to == member_state::down || to == member_state::left))
+      monitors->lost(now.node,
+                     to == member_state::left ? error{exit_reason::normal, "the member left the cluster"} : reason);
     if (to == member_state::down && abort_on_loss) {
       TROUPE_LOG_ERROR("cluster", "member " << to_string(now) << " lost (" << to_string(reason)
                                             << "); cluster.on-member-loss=abort ends this process");
@@ -228,8 +233,19 @@ void module::start() {
     membership_->watched[rank_] = true; // this node does not watch itself
     size_.store(size, std::memory_order_relaxed);
   }
-  if (settings_.membership == "swim")
+  if (settings_.membership == "swim") {
+    // The protocol judges the members: self->monitor(member) hears its verdicts, not the connections'.
+    monitors_ = std::make_unique<member_monitors>(sys_.node_monitors(), [m = membership_](const node_id& node) {
+      std::lock_guard guard{m->mtx};
+      for (const auto& x : m->members)
+        if (x.node == node)
+          return std::optional<member_state>{x.state};
+      return std::optional<member_state>{};
+    });
+    membership_->monitors = monitors_.get();
     start_protocol(listen->host, formed->cluster_name);
+    sys_.set_node_monitor_service(monitors_.get());
+  }
   if (provider_->dynamic())
     refresher_ = std::thread{[this] { refresh_loop(); }};
   watcher_ = sys_.spawn<hidden>([m = membership_](event_based_actor* self) {
@@ -343,6 +359,8 @@ void module::stop() {
     refresh_cv_.notify_all();
     refresher_.join();
   }
+  if (monitors_)
+    sys_.set_node_monitor_service(monitors_->inner()); // kept until the module goes: a caller may still be in it
   if (protocol_) {
     protocol_->stop(); // the others hear that this member leaves
     protocol_.reset();

@@ -8,7 +8,8 @@
 // rank r on first use (no full mesh). The membership protocol watches every
 // member, connected or not: subscribers get member_suspect, member_down,
 // member_left and member_up, and cluster.on-member-loss=abort ends the
-// process when a member is lost. Without it (cluster.membership=connections)
+// process when a member is lost; self->monitor(member) hears the protocol's
+// verdict on that member, as a node monitor would hear of its connection. Without it (cluster.membership=connections)
 // a member is lost when its connection breaks. A provider whose members change
 // (etcd) is asked again every cluster.discovery-interval, and the members
 // that joined are added, with member_up; when it cannot be reached the
@@ -34,6 +35,7 @@
 namespace troupe::cluster {
 
 struct membership;
+class member_monitors;
 class membership_service;
 
 /// The cluster of this node (sys.cluster()).
@@ -116,6 +118,7 @@ private:
   std::unique_ptr<discovery> provider_;
   std::shared_ptr<membership> membership_;       // the members and the subscribers, shared with the watcher
   std::unique_ptr<membership_service> protocol_; // with cluster.membership=swim
+  std::unique_ptr<member_monitors> monitors_;    // with cluster.membership=swim: self->monitor(member)
   actor watcher_;                                // gets the node_down_msg of every connected member
   std::uint32_t rank_ = 0;
   std::atomic<std::uint32_t> size_{0};
