@@ -10,6 +10,9 @@
 #   scripts/bench.sh --paper             the published sizes (hours)
 #   scripts/bench.sh --workloads spread mailbox --systems troupe caf --runs 7 --sweep
 #   scripts/bench.sh --quick --sweep --write-docs   also regenerate docs/performance.md
+#   scripts/bench.sh --membership [--quick]         the membership protocol in its simulator at
+#                                        1,000 and 10,000 members, with plots
+#                                        (bench/runner/membership.py)
 #
 # Peers come from Debian packages (scripts/install-deps.sh: libcaf-dev, erlang-nox);
 # a peer that is not installed is skipped. Plots need matplotlib: the script prefers a
@@ -36,5 +39,8 @@ if [[ -z "$PY" ]]; then
     *) echo "bench.sh: matplotlib missing, trying 'pip install matplotlib' (plots only)" >&2
        "$PY" -m pip install -q matplotlib >/dev/null 2>&1 || echo "bench.sh: no matplotlib: tables and CSV only" >&2 ;;
   esac
+fi
+if [[ "${1:-}" == --membership ]]; then
+  exec "$PY" bench/runner/membership.py "${@:2}"
 fi
 exec "$PY" bench/runner/run.py "$@"

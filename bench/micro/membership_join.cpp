@@ -9,7 +9,10 @@
 // half, 99 %, 99.9 % and all of the members knew it; the median and the
 // slowest over the joins, and the gossip rounds that took against log N.
 //
-//   membership_join [N=1000] [JOINS=5] [SEED=1] [LOSS=0.01]
+//   membership_join [N=1000] [JOINS=5] [SEED=1] [LOSS=0.01] [CSV]
+// With CSV, when each member learned of each joiner goes there too, a line
+// each: "join,SECONDS" from the join (scripts/bench.sh --membership plots
+// them).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -31,6 +34,9 @@ int main(int argc, char** argv) {
   int joins = argc > 2 ? std::atoi(argv[2]) : 5;
   auto seed = static_cast<std::uint64_t>(argc > 3 ? std::atoll(argv[3]) : 1);
   double loss = argc > 4 ? std::atof(argv[4]) : 0.01;
+  std::FILE* csv = argc > 5 ? std::fopen(argv[5], "w") : nullptr;
+  if (argc > 5 && csv == nullptr)
+    return 2;
   if (n < 10 || joins < 1)
     return 2;
   config cfg;
@@ -59,6 +65,8 @@ int main(int argc, char** argv) {
         continue;
       auto t = sim.learned_at(o, m);
       delays.push_back(t > end ? INFINITY : seconds(t - at));
+      if (csv != nullptr)
+        std::fprintf(csv, "join,%.6f\n", delays.back());
     }
     half.push_back(percentile(delays, 0.5));
     p99.push_back(percentile(delays, 0.99));
@@ -73,5 +81,7 @@ int main(int argc, char** argv) {
               std::log2(static_cast<double>(n)), std::log(static_cast<double>(n)) / std::log(4.0));
   std::printf("packets per member per second: %.2f\n",
               static_cast<double>(sim.packets()) / static_cast<double>(sim.size()) / seconds(end - time_point{}));
+  if (csv != nullptr)
+    std::fclose(csv);
   return 0;
 }

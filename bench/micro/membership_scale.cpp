@@ -9,7 +9,11 @@
 // per second, and the false "dead" verdicts per million member-seconds with
 // members that pause.
 //
-//   membership_scale [N=1000] [LOSS=0.01] [CRASHES=10] [SEED=1] [PAUSE_MS=100]
+//   membership_scale [N=1000] [LOSS=0.01] [CRASHES=10] [SEED=1] [PAUSE_MS=100] [CSV]
+// With CSV, every verdict on a crashed member goes there too, a line each:
+// "suspect,SECONDS" for the first suspicion, "dead,SECONDS" for each member
+// that declared it dead, both from the crash (scripts/bench.sh --membership
+// plots them).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -32,6 +36,9 @@ int main(int argc, char** argv) {
   int crashes = argc > 3 ? std::atoi(argv[3]) : 10;
   auto seed = static_cast<std::uint64_t>(argc > 4 ? std::atoll(argv[4]) : 1);
   auto pause_length = std::chrono::milliseconds{argc > 5 ? std::atol(argv[5]) : 100};
+  std::FILE* csv = argc > 6 ? std::fopen(argv[6], "w") : nullptr;
+  if (argc > 6 && csv == nullptr)
+    return 2;
   if (n < 10 || crashes < 1 || static_cast<std::size_t>(crashes) * 2 >= n)
     return 2;
   config cfg;
@@ -76,7 +83,11 @@ int main(int argc, char** argv) {
     if (e.what.now == status::suspect && !suspected[k]) {
       suspected[k] = true;
       first.push_back(at);
+      if (csv != nullptr)
+        std::fprintf(csv, "suspect,%.6f\n", at);
     }
+    if (e.what.now == status::dead && csv != nullptr)
+      std::fprintf(csv, "dead,%.6f\n", at);
     if (e.what.now == status::dead && ++dead_count[k] == n - 1 - k) // the survivors when it is declared
       everyone.push_back(at);
   }
@@ -98,5 +109,7 @@ int main(int argc, char** argv) {
               static_cast<double>(sim.packets()) / static_cast<double>(n) / seconds(end));
   std::printf("false dead verdicts: %zu in %.0f member-seconds (%.2f per million)\n", false_dead, member_seconds,
               static_cast<double>(false_dead) * 1e6 / member_seconds);
+  if (csv != nullptr)
+    std::fclose(csv);
   return everyone.size() == static_cast<std::size_t>(crashes) ? 0 : 1;
 }
