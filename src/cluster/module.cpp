@@ -200,14 +200,7 @@ module::module(actor_system& sys, const settings& s, std::unique_ptr<discovery> 
 }
 
 module::~module() {
-  if (refresher_.joinable()) {
-    {
-      std::lock_guard guard{refresh_mtx_};
-      stopping_ = true;
-    }
-    refresh_cv_.notify_all();
-    refresher_.join();
-  }
+  stop_refreshing();
 }
 
 void module::start() {
@@ -246,8 +239,10 @@ void module::start() {
     start_protocol(listen->host, formed->cluster_name);
     sys_.set_node_monitor_service(monitors_.get());
   }
-  if (provider_->dynamic())
+  if (provider_->dynamic()) {
     refresher_ = std::thread{[this] { refresh_loop(); }};
+    provider_->watch([this] { nudge(); }); // a change it sees is listed at once
+  }
   watcher_ = sys_.spawn<hidden>([m = membership_](event_based_actor* self) {
     return behavior{
       [self](watch_atom, const node_id& node) { self->monitor(node); },
@@ -274,13 +269,7 @@ void module::start_protocol(const std::string& listen_host, const std::string& c
     std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
   auto on_event = [m = membership_](const swim::event& e) { m->protocol_changed(e); };
   // A datagram from a member this node was not told of: one that joined since the last refresh, so refresh now.
-  auto on_stranger = [this] {
-    {
-      std::lock_guard guard{refresh_mtx_};
-      nudged_ = true;
-    }
-    refresh_cv_.notify_all();
-  };
+  auto on_stranger = [this] { nudge(); };
   protocol_ = std::make_unique<membership_service>(std::move(endpoints), rank_, key, incarnation, cfg,
                                                    std::move(on_event), std::move(on_stranger));
   if (auto err = protocol_->start(listen_host)) {
@@ -294,16 +283,40 @@ std::uint64_t module::dropped_packets() const noexcept {
   return protocol_ ? protocol_->dropped() : 0;
 }
 
+void module::nudge() {
+  {
+    std::lock_guard guard{refresh_mtx_};
+    nudged_ = true;
+  }
+  refresh_cv_.notify_all();
+}
+
+void module::stop_refreshing() {
+  if (provider_)
+    provider_->stop_watching();
+  if (refresher_.joinable()) {
+    {
+      std::lock_guard guard{refresh_mtx_};
+      stopping_ = true;
+    }
+    refresh_cv_.notify_all();
+    refresher_.join();
+  }
+}
+
 void module::refresh_loop() {
   bool reachable = true;
-  // Nudges (datagrams from members not named yet) bring a refresh sooner, but never more than ten an interval.
-  auto least = settings_.discovery_interval / 10;
+  // Nudges (a watch's change, datagrams from members not named yet) bring a refresh sooner, but refreshes stay
+  // a tenth of the interval apart, and half a second at most: a storm of nudges costs the provider little.
+  auto least = std::min<std::chrono::nanoseconds>(settings_.discovery_interval / 10, std::chrono::milliseconds{500});
+  auto last = std::chrono::steady_clock::now(); // the formation listed the members
   std::unique_lock guard{refresh_mtx_};
   for (;;) {
-    refresh_cv_.wait_for(guard, least, [this] { return stopping_; });
-    refresh_cv_.wait_for(guard, settings_.discovery_interval - least, [this] { return stopping_ || nudged_; });
+    refresh_cv_.wait_until(guard, last + settings_.discovery_interval, [this] { return stopping_ || nudged_; });
+    refresh_cv_.wait_until(guard, last + least, [this] { return stopping_; });
     if (stopping_)
       return;
+    last = std::chrono::steady_clock::now();
     nudged_ = false;
     guard.unlock();
     auto listed = provider_->refresh();
@@ -351,14 +364,7 @@ void module::merge(const std::vector<std::string>& listed) {
 }
 
 void module::stop() {
-  if (refresher_.joinable()) {
-    {
-      std::lock_guard guard{refresh_mtx_};
-      stopping_ = true;
-    }
-    refresh_cv_.notify_all();
-    refresher_.join();
-  }
+  stop_refreshing();
   if (monitors_)
     sys_.set_node_monitor_service(monitors_->inner()); // kept until the module goes: a caller may still be in it
   if (protocol_) {

@@ -97,6 +97,12 @@ TEST(etcd_answers, read_grants_renewals_and_ranges) {
   EXPECT_TRUE(listed_endpoints(R"({"header":{},"count":"0"})")->empty()) << "no key matched";
 }
 
+TEST(etcd_answers, the_range_end_of_a_prefix) {
+  EXPECT_EQ(prefix_range_end("/troupe/members/"), "/troupe/members0");
+  EXPECT_EQ(prefix_range_end("a\xff"), "b");
+  EXPECT_EQ(prefix_range_end("\xff\xff"), std::string(1, '\0')) << "every key";
+}
+
 TEST(etcd_answers, refuse_what_is_not_an_answer) {
   EXPECT_EQ(granted_lease("").error(), sec::malformed_message);
   EXPECT_EQ(granted_lease("[1,2]").error(), sec::malformed_message);

@@ -165,6 +165,25 @@ TEST_F(etcd_cluster, members_find_each_other_and_one_that_joins_later_is_told_to
   anon_send_exit(echo, exit_reason::user_shutdown);
 }
 
+TEST_F(etcd_cluster, a_watch_on_the_prefix_shows_a_join_long_before_the_next_refresh) {
+  // Refreshes every 30 s, and no membership protocol whose datagrams could bring one sooner: only the watch.
+  auto ports = test_support::free_ports(2);
+  auto start = [&](std::uint16_t port) {
+    actor_system_config cfg;
+    cfg.load<net::middleman>().load<cluster::module>();
+    auto args = options(port);
+    args.insert(args.end(),
+                {"--cluster.discovery-interval=30s", "--cluster.etcd.lease=60s", "--cluster.membership=connections"});
+    EXPECT_FALSE(cfg.parse(args));
+    return std::make_unique<actor_system>(cfg);
+  };
+  auto first = start(ports[0]);
+  ASSERT_EQ(first->cluster().size(), 1u);
+  auto second = start(ports[1]);
+  EXPECT_TRUE(eventually([&] { return first->cluster().size() == 2; }, 5s)) << "the first saw the join";
+  EXPECT_EQ(first->cluster().failed_refreshes(), 0u);
+}
+
 TEST_F(etcd_cluster, a_member_that_stops_in_order_is_reported_left_and_its_key_goes) {
   auto ports = test_support::free_ports(3);
   std::vector<std::unique_ptr<actor_system>> members;

@@ -8,6 +8,7 @@
 // and again, so members join while the cluster runs.
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -53,6 +54,13 @@ public:
   virtual expected<std::vector<std::string>> refresh() {
     return error{sec::unsupported_operation, "cluster.discovery=" + name() + " lists its members once"};
   }
+
+  /// Starts telling `changed` (from a thread of the provider's) whenever the members may have changed, so that
+  /// the module refreshes at once rather than at the next interval; a provider that cannot watch does nothing.
+  virtual void watch(std::function<void()> changed) { (void)changed; }
+
+  /// Stops what watch() started; `changed` is not called once this returns.
+  virtual void stop_watching() {}
 };
 
 /// The provider that cluster.discovery names, or sec::invalid_argument naming the ones there are.

@@ -110,6 +110,10 @@ private:
   expected<node_id> reach(std::uint32_t r);
   /// Asks a provider whose members change again and again, until stop().
   void refresh_loop();
+  /// Has refresh_loop() ask the provider now.
+  void nudge();
+  /// Stops the provider's watch and refresh_loop().
+  void stop_refreshing();
   /// Adds the members of `listed` (endpoints) that this node does not know yet.
   void merge(const std::vector<std::string>& listed);
 

@@ -34,6 +34,18 @@ std::string text_of(const json& j, const char* key) {
 
 } // namespace
 
+std::string prefix_range_end(std::string prefix) {
+  while (!prefix.empty()) {
+    auto& last = prefix.back();
+    if (static_cast<unsigned char>(last) < 0xff) {
+      last = static_cast<char>(static_cast<unsigned char>(last) + 1);
+      return prefix;
+    }
+    prefix.pop_back();
+  }
+  return std::string(1, '\0'); // every key
+}
+
 expected<std::string> granted_lease(std::string_view body) {
   auto grant = parse(body, "a lease grant");
   if (!grant)

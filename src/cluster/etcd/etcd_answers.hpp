@@ -13,6 +13,10 @@
 
 namespace troupe::cluster {
 
+/// The end of the key range that holds every key that starts with `prefix`: the prefix with its last byte
+/// raised (what etcd's range and watch requests take as range_end).
+std::string prefix_range_end(std::string prefix);
+
 /// The ID of the lease a /v3/lease/grant answer grants, as etcd writes it (a 64-bit integer in a string).
 expected<std::string> granted_lease(std::string_view body);
 

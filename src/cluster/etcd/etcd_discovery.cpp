@@ -9,6 +9,7 @@
 #include "../listed_formation.hpp"
 #include "base64.hpp"
 #include "etcd_answers.hpp"
+#include "prefix_watch.hpp"
 #include "troupe/log.hpp"
 
 namespace troupe::cluster {
@@ -19,19 +20,6 @@ using json = nlohmann::json;
 
 // Each call is small; a server that takes longer is treated as away, and the next one is asked.
 constexpr std::chrono::milliseconds call_deadline{2000};
-
-// The end of the key range that holds every key starting with `prefix`: the prefix with its last byte raised.
-std::string range_end(std::string prefix) {
-  while (!prefix.empty()) {
-    auto& last = prefix.back();
-    if (static_cast<unsigned char>(last) < 0xff) {
-      last = static_cast<char>(static_cast<unsigned char>(last) + 1);
-      return prefix;
-    }
-    prefix.pop_back();
-  }
-  return std::string(1, '\0'); // every key
-}
 
 } // namespace
 
@@ -113,7 +101,7 @@ error etcd_discovery::renew() {
 }
 
 expected<std::vector<std::string>> etcd_discovery::list() {
-  json range{{"key", base64_encode(prefix_)}, {"range_end", base64_encode(range_end(prefix_))}};
+  json range{{"key", base64_encode(prefix_)}, {"range_end", base64_encode(prefix_range_end(prefix_))}};
   auto listed = call("/v3/kv/range", range.dump());
   if (!listed)
     return listed.error();
@@ -135,6 +123,16 @@ expected<std::vector<std::string>> etcd_discovery::refresh() {
   if (auto err = renew())
     return err;
   return list();
+}
+
+void etcd_discovery::watch(std::function<void()> changed) {
+  watch_ = std::make_unique<prefix_watch>(servers_, prefix_, std::move(changed));
+}
+
+void etcd_discovery::stop_watching() {
+  if (watch_)
+    watch_->stop();
+  watch_.reset();
 }
 
 void etcd_discovery::leave() {

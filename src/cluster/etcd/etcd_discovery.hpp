@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "http_client.hpp"
+#include "prefix_watch.hpp"
 #include "troupe/cluster/discovery.hpp"
 
 namespace troupe::cluster {
@@ -28,6 +29,8 @@ public:
   void leave() override;
   bool dynamic() const override { return true; }
   expected<std::vector<std::string>> refresh() override;
+  void watch(std::function<void()> changed) override;
+  void stop_watching() override;
 
 private:
   etcd_discovery(std::vector<http_url> servers, std::string prefix, std::chrono::seconds lease);
@@ -47,6 +50,7 @@ private:
   std::chrono::seconds lease_;
   std::string endpoint_;
   std::string lease_id_; // as etcd writes it: a 64-bit integer in a JSON string
+  std::unique_ptr<prefix_watch> watch_;
 };
 
 } // namespace troupe::cluster
