@@ -2,18 +2,19 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the troupe authors
 # Real processes, a real partition: N members of a static cluster
-# (troupe_cluster_watch), each a process of its own, on the loopback of a
-# network namespace this test creates. Each phase waits, bounded, until every
-# member's view is the expected one:
+# (troupe_cluster_watch), each a process in a network namespace of its own,
+# joined by veth pairs to a bridge in a hub namespace, all created by this
+# test. Each phase waits, bounded, until every member's view is the expected
+# one:
 #   1. every member sees every member up;
-#   2. an nftables rule in the namespace cuts the members into two halves:
+#   2. an nftables rule on the hub's bridge cuts the members into two halves:
 #      each half reports the other down;
 #   3. the rule goes: the halves hear each other again, and every member sees
 #      every member up (each refutes its death with a higher incarnation);
 #   4. one member is stopped (SIGSTOP) for 300 ms, well under the suspicion
 #      timeout: nobody counts a new member_down;
-#   5. it is stopped for 6 s: the others report it down; it resumes and comes
-#      back, and every member sees every member up;
+#   5. it is stopped for good: the others report it down; it resumes (SIGCONT)
+#      and comes back, and every member sees every member up;
 #   6. every member stops in order.
 #   partition_test.sh WATCH_PROGRAM [N=16]
 # Needs root, ip and nft; exits 77 (skipped) without them.
@@ -24,7 +25,8 @@ if [[ $(id -u) != 0 ]] || ! command -v ip >/dev/null || ! command -v nft >/dev/n
   echo "partition_test: needs root, ip and nft: skipped"
   exit 77
 fi
-ns="troupe-part-$$"
+tag="tp$$"
+hub="$tag-hub"
 work=$(mktemp -d)
 cleanup() {
   touch "$work/stop"
@@ -32,22 +34,31 @@ cleanup() {
   sleep 1
   kill -KILL $(jobs -p) 2>/dev/null || true
   wait 2>/dev/null || true
-  ip netns delete "$ns" 2>/dev/null || true
+  # Deleting a namespace deletes its end of each veth pair, and so the pair.
+  for ((i = 0; i < n; ++i)); do ip netns delete "$tag-$i" 2>/dev/null || true; done
+  ip netns delete "$hub" 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
-ip netns add "$ns"
-ip -n "$ns" link set lo up
-
-# Ports 20000 + i inside the namespace, which has nothing else on it.
+ip netns add "$hub"
+ip -n "$hub" link add br0 type bridge
+ip -n "$hub" link set br0 up
+address() { echo "10.77.$(($1 / 200)).$(($1 % 200 + 1))"; }
 members=""
 for ((i = 0; i < n; ++i)); do
-  members+="${members:+,}127.0.0.1:$((20000 + i))"
+  ip netns add "$tag-$i"
+  ip link add "v$tag-$i" netns "$tag-$i" type veth peer name "b$tag-$i" netns "$hub"
+  ip -n "$tag-$i" addr add "$(address $i)/16" dev "v$tag-$i"
+  ip -n "$tag-$i" link set "v$tag-$i" up
+  ip -n "$tag-$i" link set lo up
+  ip -n "$hub" link set "b$tag-$i" master br0
+  ip -n "$hub" link set "b$tag-$i" up
+  members+="${members:+,}$(address $i):7000"
 done
 pids=()
 for ((i = 0; i < n; ++i)); do
-  ip netns exec "$ns" "$program" --dir="$work" --cluster.discovery=static --cluster.static.members="$members" \
-    --cluster.endpoint="127.0.0.1:$((20000 + i))" --cluster.probe-interval=100ms --cluster.suspicion-timeout=1s \
+  ip netns exec "$tag-$i" "$program" --dir="$work" --cluster.discovery=static --cluster.static.members="$members" \
+    --cluster.endpoint="$(address $i):7000" --cluster.probe-interval=100ms --cluster.suspicion-timeout=1s \
     >"$work/out-$i" 2>&1 &
   pids+=($!)
 done
@@ -83,23 +94,21 @@ state_row() { # the view of a member in half $1 while the halves are cut
   done
   echo "${row% }"
 }
-low="{ $(seq -s ', ' 20000 $((20000 + half - 1))) }"
-high="{ $(seq -s ', ' $((20000 + half)) $((20000 + n - 1))) }"
-ip netns exec "$ns" nft -f - <<NFT
-table inet partition {
-  chain output {
-    type filter hook output priority 0;
-    udp sport $low udp dport $high drop
-    udp sport $high udp dport $low drop
-    tcp sport $low tcp dport $high drop
-    tcp sport $high tcp dport $low drop
+low="{ $(for ((i = 0; i < half; ++i)); do printf '%s, ' "$(address $i)"; done | sed 's/, $//') }"
+high="{ $(for ((i = half; i < n; ++i)); do printf '%s, ' "$(address $i)"; done | sed 's/, $//') }"
+ip netns exec "$hub" nft -f - <<NFT
+table bridge partition {
+  chain forward {
+    type filter hook forward priority 0;
+    ip saddr $low ip daddr $high drop
+    ip saddr $high ip daddr $low drop
   }
 }
 NFT
 expected() { state_row "$1"; }
 wait_views "each half reports the other down" 30
 
-ip netns exec "$ns" nft delete table inet partition
+ip netns exec "$hub" nft delete table bridge partition
 expected() { echo "$all_up"; }
 wait_views "the partition healed: every member sees every member up" 30
 
