@@ -9,7 +9,7 @@ namespace troupe::cluster {
 
 namespace {
 
-std::optional<std::uint32_t> number(const char* text) {
+std::optional<std::uint32_t> env_number(const char* text) {
   if (text == nullptr)
     return std::nullopt;
   std::string_view s{text};
@@ -62,8 +62,8 @@ expected<std::optional<launcher_env>> read_launcher_env(const env_lookup& env) {
       half_set = half_set ? half_set : s.rank;
       continue;
     }
-    auto rank = number(rank_text);
-    auto size = number(size_text);
+    auto rank = env_number(rank_text);
+    auto size = env_number(size_text);
     if (!rank || !size || *size == 0 || *rank >= *size)
       return error{sec::invalid_argument, std::string{"cluster.discovery=launcher: "} + s.rank + "=" + rank_text
                                             + " and " + s.size + "=" + size_text + " are not a rank within a job"};

@@ -45,7 +45,7 @@ struct membership_service::io {
 
 namespace {
 
-expected<udp::endpoint> resolve(udp::resolver& resolver, const std::string& text) {
+expected<udp::endpoint> resolve_member(udp::resolver& resolver, const std::string& text) {
   auto ep = parse_endpoint(text);
   if (!ep)
     return ep.error();
@@ -87,7 +87,7 @@ error membership_service::start(const std::string& listen_host) {
   asio::error_code ec;
   udp::resolver resolver{s.context};
   for (const auto& text : endpoints_) {
-    auto ep = resolve(resolver, text);
+    auto ep = resolve_member(resolver, text);
     if (!ep)
       return ep.error();
     s.peers.push_back(*ep);
@@ -173,7 +173,7 @@ error membership_service::add_member(const std::string& text) {
   if (!io_)
     return error{sec::invalid_state, "cluster: the membership protocol does not run"};
   udp::resolver resolver{io_->context};
-  auto ep = resolve(resolver, text);
+  auto ep = resolve_member(resolver, text);
   auto tag = swim::endpoint_tag(text);
   // The protocol's thread owns the node: the member joins there, in the order the members were added.
   asio::post(io_->context, [this, tag, where = ep ? *ep : udp::endpoint{}] {

@@ -20,7 +20,7 @@ constexpr std::string_view magic = "troupe-rendezvous/1";
 constexpr std::size_t max_hello = 4096;
 constexpr std::size_t max_table = 64 << 20; // far above a million ranks' entries
 
-error malformed(const std::string& why) {
+error malformed_line(const std::string& why) {
   return error{sec::malformed_message, "rendezvous: " + why};
 }
 
@@ -28,7 +28,7 @@ bool valid_entry(std::string_view e) {
   return !e.empty() && e.front() != ' ' && e.back() != ' ' && e.find_first_of("\r\n") == std::string_view::npos;
 }
 
-std::optional<std::uint32_t> number(std::string_view s) {
+std::optional<std::uint32_t> rank_number(std::string_view s) {
   std::uint32_t x = 0;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
   if (s.empty() || ec != std::errc{} || end != s.data() + s.size())
@@ -44,7 +44,7 @@ std::string_view next_word(std::string_view& s) {
   return word;
 }
 
-tcp::endpoint resolve(asio::io_context& io, const endpoint& at, error& failure) {
+tcp::endpoint resolve_rank0(asio::io_context& io, const endpoint& at, error& failure) {
   asio::error_code ec;
   tcp::resolver resolver{io};
   auto found = resolver.resolve(at.host, std::to_string(at.port), ec);
@@ -63,13 +63,13 @@ std::string hello_line(const rendezvous_hello& h) {
 
 expected<rendezvous_hello> parse_hello(std::string_view line) {
   if (next_word(line) != magic)
-    return malformed("not a hello");
-  auto rank = number(next_word(line));
-  auto size = number(next_word(line));
+    return malformed_line("not a hello");
+  auto rank = rank_number(next_word(line));
+  auto size = rank_number(next_word(line));
   if (!rank || !size || *size == 0 || *rank >= *size)
-    return malformed("a hello without a rank within a job");
+    return malformed_line("a hello without a rank within a job");
   if (!valid_entry(line))
-    return malformed("a hello without an entry");
+    return malformed_line("a hello without an entry");
   return rendezvous_hello{*rank, *size, std::string{line}};
 }
 
@@ -78,15 +78,15 @@ expected<std::vector<std::string>> parse_table(std::string_view text, std::uint3
   while (!text.empty()) {
     auto eol = text.find('\n');
     if (eol == std::string_view::npos)
-      return malformed("an entry without its newline");
+      return malformed_line("an entry without its newline");
     auto entry = text.substr(0, eol);
     if (!valid_entry(entry))
-      return malformed("an empty entry");
+      return malformed_line("an empty entry");
     out.emplace_back(entry);
     text.remove_prefix(eol + 1);
   }
   if (out.size() != size)
-    return malformed(std::to_string(out.size()) + " entries for a job of " + std::to_string(size));
+    return malformed_line(std::to_string(out.size()) + " entries for a job of " + std::to_string(size));
   return out;
 }
 
@@ -176,7 +176,7 @@ expected<std::vector<std::string>> rendezvous_join(const endpoint& at, std::uint
   while (std::chrono::steady_clock::now() < give_up) {
     asio::io_context io;
     error failure;
-    auto where = resolve(io, at, failure);
+    auto where = resolve_rank0(io, at, failure);
     if (failure)
       return failure;
     tcp::socket socket{io};

@@ -13,7 +13,7 @@ namespace troupe::cluster {
 
 namespace {
 
-error malformed(const std::string& why) {
+error malformed_answer(const std::string& why) {
   return error{sec::malformed_message, "HTTP answer: " + why};
 }
 
@@ -27,7 +27,7 @@ bool equal_ignoring_case(std::string_view a, std::string_view b) {
 }
 
 template <class T>
-std::optional<T> number(std::string_view text, int base = 10) {
+std::optional<T> parse_number(std::string_view text, int base = 10) {
   T x{};
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), x, base);
   if (ec != std::errc{} || end != text.data() + text.size())
@@ -49,16 +49,16 @@ expected<std::string> unchunk(std::string_view in) {
   for (;;) {
     auto eol = in.find("\r\n");
     if (eol == std::string_view::npos)
-      return malformed("a chunk without its size line");
+      return malformed_answer("a chunk without its size line");
     auto size_text = trim(in.substr(0, in.find(';') < eol ? in.find(';') : eol));
-    auto size = number<std::size_t>(size_text, 16);
+    auto size = parse_number<std::size_t>(size_text, 16);
     if (!size)
-      return malformed("a chunk size that is not a number");
+      return malformed_answer("a chunk size that is not a number");
     in.remove_prefix(eol + 2);
     if (*size == 0)
       return out;
     if (in.size() < *size + 2)
-      return malformed("a chunk cut short");
+      return malformed_answer("a chunk cut short");
     out.append(in.substr(0, *size));
     in.remove_prefix(*size + 2);
   }
@@ -79,7 +79,7 @@ expected<http_url> parse_http_url(std::string_view url) {
   http_url out;
   auto colon = rest.rfind(':');
   if (colon != std::string_view::npos && rest.find(']', colon) == std::string_view::npos) {
-    auto port = number<unsigned>(rest.substr(colon + 1));
+    auto port = parse_number<unsigned>(rest.substr(colon + 1));
     if (!port || *port == 0 || *port > 65535)
       return error{sec::invalid_argument, "a bad port in " + std::string{url}};
     out.port = static_cast<std::uint16_t>(*port);
@@ -96,17 +96,17 @@ expected<http_url> parse_http_url(std::string_view url) {
 expected<http_answer> parse_http_answer(std::string_view raw) {
   auto head_end = raw.find("\r\n\r\n");
   if (head_end == std::string_view::npos)
-    return malformed("no end of its header");
+    return malformed_answer("no end of its header");
   auto head = raw.substr(0, head_end);
   auto body = raw.substr(head_end + 4);
   auto line_end = head.find("\r\n");
   auto status_line = head.substr(0, line_end);
   // "HTTP/1.1 200 OK"
   if (!status_line.starts_with("HTTP/1.") || status_line.size() < 12 || status_line[8] != ' ')
-    return malformed("not a status line: " + std::string{status_line.substr(0, 40)});
-  auto status = number<int>(status_line.substr(9, 3));
+    return malformed_answer("not a status line: " + std::string{status_line.substr(0, 40)});
+  auto status = parse_number<int>(status_line.substr(9, 3));
   if (!status)
-    return malformed("a status that is not a number");
+    return malformed_answer("a status that is not a number");
   std::optional<std::size_t> length;
   bool chunked = false;
   while (line_end != std::string_view::npos) {
@@ -119,9 +119,9 @@ expected<http_answer> parse_http_answer(std::string_view raw) {
     auto name = line.substr(0, colon);
     auto value = trim(line.substr(colon + 1));
     if (equal_ignoring_case(name, "content-length")) {
-      length = number<std::size_t>(value);
+      length = parse_number<std::size_t>(value);
       if (!length)
-        return malformed("a Content-Length that is not a number");
+        return malformed_answer("a Content-Length that is not a number");
     } else if (equal_ignoring_case(name, "transfer-encoding")) {
       chunked = equal_ignoring_case(value, "chunked");
     }
@@ -135,7 +135,7 @@ expected<http_answer> parse_http_answer(std::string_view raw) {
     out.body = std::move(*whole);
   } else if (length) {
     if (body.size() < *length)
-      return malformed("a body shorter than its Content-Length");
+      return malformed_answer("a body shorter than its Content-Length");
     out.body = std::string{body.substr(0, *length)};
   } else {
     out.body = std::string{body};
