@@ -28,7 +28,8 @@ connector::connector(asio::io_context& io, const middleman_settings& cfg, const 
 void connector::dial(const std::string& host, std::uint16_t port, dial_callback done) {
   using result = expected<std::shared_ptr<peer>>;
   auto key = host + ":" + std::to_string(port);
-  if (auto known = dialed_[key].lock(); known && known->ready() && !known->closed() && !known->leaving()) {
+  if (auto known = dialed_[key].lock();
+      known && known->ready() && !known->closed() && !known->leaving() && !known->parking()) {
     // Never from inside the call: a caller may set state after it returns.
     asio::post(io_, [done = std::move(done), known] { done(known); });
     return;

@@ -16,7 +16,7 @@ bool export_table::add(actor_control_block* x, const peer* via) {
   if (e.actor.get() != x) {
     if (e.actor)
       epoch_.fetch_add(1, std::memory_order_release);
-    e = entry{strong_actor_ptr{x}, {}, false};
+    e = entry{strong_actor_ptr{x}, {}, {}, false};
     first = true;
   }
   if (via == nullptr)
@@ -50,11 +50,18 @@ error export_table::add_watcher(actor_id id, const peer* watcher) {
 }
 
 std::vector<const peer*> export_table::remove(actor_id id, const error& reason, strong_actor_ptr& released) {
+  std::vector<node_id> parked;
+  return remove(id, reason, released, parked);
+}
+
+std::vector<const peer*> export_table::remove(actor_id id, const error& reason, strong_actor_ptr& released,
+                                              std::vector<node_id>& parked) {
   std::lock_guard guard{mtx_};
   auto i = entries_.find(id);
   if (i == entries_.end())
     return {};
   auto told = std::move(i->second.peers);
+  parked = std::move(i->second.parked);
   released = std::move(i->second.actor);
   entries_.erase(i);
   epoch_.fetch_add(1, std::memory_order_release);
@@ -65,12 +72,16 @@ std::vector<const peer*> export_table::remove(actor_id id, const error& reason, 
 }
 
 void export_table::release_exports_of(const peer* p) {
+  drop_from_all([p](entry& e) { std::erase(e.peers, p); });
+}
+
+template <class F>
+void export_table::drop_from_all(F drop) {
   std::vector<strong_actor_ptr> released; // destroyed after the lock is released
   std::lock_guard guard{mtx_};
   for (auto i = entries_.begin(); i != entries_.end();) {
-    auto& peers = i->second.peers;
-    std::erase(peers, p);
-    if (peers.empty() && !i->second.published) {
+    drop(i->second);
+    if (i->second.released()) {
       released.push_back(std::move(i->second.actor));
       i = entries_.erase(i);
       epoch_.fetch_add(1, std::memory_order_release);
@@ -78,6 +89,25 @@ void export_table::release_exports_of(const peer* p) {
       ++i;
     }
   }
+}
+
+void export_table::park(const peer* p, const node_id& node) {
+  std::lock_guard guard{mtx_};
+  for (auto& [id, e] : entries_)
+    if (std::erase(e.peers, p) > 0 && std::find(e.parked.begin(), e.parked.end(), node) == e.parked.end())
+      e.parked.push_back(node);
+}
+
+void export_table::unpark(const node_id& node, const peer* p) {
+  std::lock_guard guard{mtx_};
+  for (auto& [id, e] : entries_)
+    if (std::erase(e.parked, node) > 0 && std::find(e.peers.begin(), e.peers.end(), p) == e.peers.end())
+      e.peers.push_back(p);
+  epoch_.fetch_add(1, std::memory_order_release); // cached exports name the parked connection
+}
+
+void export_table::forget_parked(const node_id& node) {
+  drop_from_all([&node](entry& e) { std::erase(e.parked, node); });
 }
 
 void export_table::clear() {

@@ -16,6 +16,7 @@
 
 #include "troupe/actor_control_block.hpp"
 #include "troupe/error.hpp"
+#include "troupe/node_id.hpp"
 
 namespace troupe::net {
 
@@ -45,13 +46,30 @@ public:
   // peers it was exported to; none when there was no entry.
   std::vector<const peer*> remove(actor_id id, const error& reason, strong_actor_ptr& released);
 
+  // The peers it was exported to; none when there was no entry. `parked`
+  // gets the nodes whose connection was parked meanwhile.
+  std::vector<const peer*> remove(actor_id id, const error& reason, strong_actor_ptr& released,
+                                  std::vector<node_id>& parked);
+
   // `p` is gone: the actors exported only to it are no longer kept alive.
   void release_exports_of(const peer* p);
+
+  // `p`, a connection to `node`, is parked: what was exported to it stays
+  // alive and watched for `node`, until unpark gives it the next connection
+  // or forget_parked lets it go (the node is lost).
+  void park(const peer* p, const node_id& node);
+  void unpark(const node_id& node, const peer* p);
+  void forget_parked(const node_id& node);
 
   // Drops every entry (the middleman stops).
   void clear();
 
 private:
+  // Applies `drop` (which removes a peer or node from an entry) to every
+  // entry, and lets go of the entries left without either.
+  template <class F>
+  void drop_from_all(F drop);
+
   // The exit reason of a recently ended exported actor (unknown if none);
   // holding mtx_.
   error recent_end(actor_id id) const;
@@ -59,7 +77,9 @@ private:
   struct entry {
     strong_actor_ptr actor;
     std::vector<const peer*> peers; // who may address it; empty: published
+    std::vector<node_id> parked;    // nodes it went to, whose connection is parked
     bool published = false;
+    bool released() const noexcept { return peers.empty() && parked.empty() && !published; }
   };
   // A peer whose handshake is still under way asks with a monitor frame once
   // it made its proxy: the reason waits for it here.

@@ -54,7 +54,11 @@ void middleman::add_options(actor_system_config& cfg, settings& s) {
     .add_option("middleman.io-thread", s.io_thread,
                 "false: no I/O thread; the program runs the network with middleman().poll() (tests)")
     .add_option("middleman.read-on-idle-workers", s.read_on_idle_workers,
-                "idle scheduler workers read busy plaintext connections (false: only the I/O thread)");
+                "idle scheduler workers read busy plaintext connections (false: only the I/O thread)")
+    .add_option("middleman.max-connections", s.max_connections,
+                "open connections kept at most; the least recently used idle ones are parked (0: no limit)")
+    .add_option("middleman.idle-timeout", s.idle_timeout,
+                "a connection that carried no message for this long is parked (0: never)");
 }
 
 std::unique_ptr<actor_system_module> middleman::make(actor_system& sys, const settings& s) {
@@ -181,6 +185,22 @@ std::size_t middleman::poll() {
 
 std::vector<node_id> middleman::connected_nodes() const {
   return impl_->connected_nodes();
+}
+
+void middleman::set_connection_limits(std::size_t max_connections, std::chrono::nanoseconds idle_timeout) {
+  impl_->set_connection_limits(max_connections, idle_timeout);
+}
+
+void middleman::forget_node(const node_id& node) {
+  impl_->forget_node(node);
+}
+
+std::size_t middleman::open_connections() const {
+  return impl_->open_connections();
+}
+
+std::size_t middleman::parked_nodes() const {
+  return impl_->parked_nodes();
 }
 
 std::size_t middleman::proxy_count() const {

@@ -39,7 +39,9 @@ middleman_impl::middleman_impl(actor_system& sys, const middleman_settings& cfg)
     types_(wire::announced_types()), work_(io_.get_executor()), tick_timer_(io_), shutdown_deadline_(io_),
     decoders_(cfg.io_thread ? cfg.workers : 0), routes_(sys.node()),
     connector_(io_, cfg_, routes_, sys.node(), memory_, tls_.get(),
-               [this](byte_stream stream) { return adopt_dialed(std::move(stream)); }) {}
+               [this](byte_stream stream) { return adopt_dialed(std::move(stream)); }) {
+  set_connection_limits(cfg_.max_connections, cfg_.idle_timeout);
+}
 
 middleman_impl::~middleman_impl() {
   stop();
@@ -137,9 +139,18 @@ void middleman_impl::stop() {
     published_.clear();
     // Each peer learns from a goodbye that this node goes away (not from a
     // timeout); the loop ends once every socket is closed, or at the deadline.
+    // What waits for a parked connection is not sent any more.
+    std::vector<node_id> parked;
+    for (const auto& [node, entry] : parked_)
+      parked.push_back(node);
+    for (const auto& node : parked)
+      lose_parked(node, error{sec::system_shutdown, "the middleman stops"});
     auto peers = peers_;
     for (auto& p : peers)
-      p->say_goodbye();
+      if (p->parking())
+        p->close(error{}); // sealed: its goodbye would not go out
+      else
+        p->say_goodbye();
     shutdown_deadline_.expires_after(std::chrono::seconds{2});
     shutdown_deadline_.async_wait([this](const asio::error_code& ec) {
       if (!ec)
@@ -173,6 +184,12 @@ void middleman_impl::stop() {
   // Whatever still holds a proxy sees its node as gone.
   for (auto& p : proxies_.take_all())
     proxy_table::as_proxy(p).kill(exit_reason::remote_link_unreachable);
+  // A link holds its connection: none is kept past the middleman.
+  for (auto& [node, links] : links_)
+    for (auto& weak : links)
+      if (auto l = weak.lock())
+        l->lose(error{sec::system_shutdown, "the middleman stopped"});
+  links_.clear();
   if (watcher_)
     watcher_->enqueue(make_mailbox_element(nullptr, message_id{}, exit_msg{actor_addr{}, exit_reason::kill}), nullptr);
   watcher_ = nullptr;
@@ -393,14 +410,20 @@ void middleman_impl::watch_local(actor_id id, const std::shared_ptr<peer>& watch
 
 void middleman_impl::local_down(actor_id id, const error& reason) {
   strong_actor_ptr released; // after the table's lock
-  auto told = exports_.remove(id, reason, released);
-  if (told.empty())
+  std::vector<node_id> parked;
+  auto told = exports_.remove(id, reason, released, parked);
+  if (told.empty() && parked.empty())
     return;
   std::vector<std::byte> frame;
   wire::write_down(frame, id, reason);
   for (auto& p : peers_)
     if (std::find(told.begin(), told.end(), p.get()) != told.end() && p->ready())
       p->send_down(frame, id);
+  // A node whose connection is parked hears it on the next one, behind what
+  // its links held (the last link goes out last); it is dialed for this.
+  for (const auto& node : parked)
+    if (auto i = parked_.find(node); i != parked_.end() && !i->second.links.empty())
+      i->second.links.back()->hold_frame(frame, id);
 }
 
 // ---- proxies ----------------------------------------------------------------------
@@ -518,7 +541,7 @@ void middleman_impl::peer_ready(const std::shared_ptr<peer>& p) {
     // says so at once, so that the other side drops a connection it still
     // holds from before, one lost on this side but maybe not yet on that.
     for (const auto& other : peers_)
-      if (other != p && other->dialed() && other->ready() && !other->closed() && !other->leaving()
+      if (other != p && other->dialed() && other->ready() && !other->closed() && !other->leaving() && !other->parking()
           && other->node() == p->node()) {
         p->say_goodbye();
         return;
@@ -526,12 +549,14 @@ void middleman_impl::peer_ready(const std::shared_ptr<peer>& p) {
     p->send_heartbeat();
   }
   routes_.add_direct(p);
+  links_[p->node()].push_back(p->link());
   {
     std::lock_guard guard{nodes_mtx_};
     connected_.insert(p->node());
   }
   TROUPE_LOG_INFO(log_component, "connected to " << to_string(p->node()) << " at " << p->remote_endpoint_text());
   move_routed_proxies(p->node());
+  unpark(p->node());
 }
 
 void middleman_impl::move_routed_proxies(const node_id& node) {
@@ -580,7 +605,8 @@ void middleman_impl::proxy_moved(const node_id& node, actor_id id, std::uint64_t
 void middleman_impl::kept_by_dialer(const std::shared_ptr<peer>& p) {
   std::vector<std::shared_ptr<peer>> stale;
   for (const auto& other : peers_)
-    if (other != p && !other->dialed() && other->ready() && !other->closed() && other->node() == p->node())
+    if (other != p && !other->dialed() && other->ready() && !other->closed() && !other->parking()
+        && other->node() == p->node())
       stale.push_back(other);
   for (auto& s : stale)
     s->close(error{sec::cannot_connect_to_node, "the node connected again: it lost this connection"});
@@ -598,6 +624,24 @@ void middleman_impl::peer_closed(peer* p) {
     shutdown_deadline_.cancel();
     watch_.stop(); // the loop may run out of work now
   }
+  if (p->ready() && p->parked()) {
+    // Both sides parked it: nothing ends. Its links go on over a connection
+    // made meanwhile, or over the next one.
+    exports_.release_exports_of(p);
+    routes_.remove_direct(p, nullptr);
+    unpark(p->node());
+    return;
+  }
+  if (p->ready() && p->parking() && parked_.count(p->node()) != 0) {
+    // Closed before the peer agreed: what this side parked ends with it, as
+    // it would have without parking.
+    auto entry = std::move(parked_[p->node()]);
+    parked_.erase(p->node());
+    exports_.unpark(p->node(), p);
+    routes_.add_direct(keep);
+    for (auto& l : entry.links)
+      l->attach(keep);
+  }
   exports_.release_exports_of(p);
   if (!p->ready())
     return;
@@ -606,38 +650,57 @@ void middleman_impl::peer_closed(peer* p) {
   // Another connection to the same node takes over, if there is one.
   std::shared_ptr<peer> successor;
   for (auto& other : peers_)
-    if (other->ready() && !other->closed() && other->node() == p->node()) {
+    if (other->ready() && !other->closed() && !other->parking() && other->node() == p->node()) {
       successor = other;
       break;
     }
   if (!routes_.remove_direct(p, successor)) {
     kill_proxies_bound_to(p, {p->node()});
+    lose_links_of(p);
     return;
   }
   connector_.connection_lost(p->node());
   if (successor) {
     kill_proxies_bound_to(p, {p->node()});
+    lose_links_of(p);
     return;
   }
-  node_lost(p);
+  lose_links_of(p);
+  if (parked_.count(p->node()) != 0)
+    return; // the node's parked links still reach it
+  node_lost(p->node());
 }
 
-void middleman_impl::node_lost(const peer* p) {
+void middleman_impl::lose_links_of(const peer* p) {
+  auto i = links_.find(p->node());
+  if (i == links_.end())
+    return;
+  std::erase_if(i->second, [p](const std::weak_ptr<node_link>& weak) {
+    auto l = weak.lock();
+    if (l && l->current().get() == p)
+      l->lose(error{exit_reason::remote_link_unreachable});
+    return !l || (!l->current() && !l->parked()); // gone, or lost
+  });
+  if (i->second.empty())
+    links_.erase(i);
+}
+
+void middleman_impl::node_lost(const node_id& node) {
   std::vector<actor_addr> observers;
   {
     std::lock_guard guard{nodes_mtx_};
-    connected_.erase(p->node());
-    if (auto j = node_observers_.find(p->node()); j != node_observers_.end()) {
+    connected_.erase(node);
+    if (auto j = node_observers_.find(node); j != node_observers_.end()) {
       observers = std::move(j->second);
       node_observers_.erase(j);
     }
   }
   for (auto& o : observers)
     if (auto x = o.lock())
-      x->get()->enqueue(make_mailbox_element(nullptr, message_id{},
-                                             node_down_msg{p->node(), error{exit_reason::remote_link_unreachable}}),
-                        nullptr);
-  auto dead = proxies_.take_node(p->node());
+      x->get()->enqueue(
+        make_mailbox_element(nullptr, message_id{}, node_down_msg{node, error{exit_reason::remote_link_unreachable}}),
+        nullptr);
+  auto dead = proxies_.take_node(node);
   kill_unreachable(dead);
 }
 
@@ -696,6 +759,7 @@ void middleman_impl::tick() {
   auto peers = peers_;
   for (auto& p : peers)
     p->on_tick(now);
+  park_idle(now);
   // A connection quiet for a heartbeat interval is no longer read by workers.
   watch_.prune(now - cfg_.heartbeat_interval);
   if (!has_io_thread()) {

@@ -27,6 +27,7 @@
 #include "connector.hpp"
 #include "decode_pool.hpp"
 #include "export_table.hpp"
+#include "node_link.hpp"
 #include "peer.hpp"
 #include "peer_owner.hpp"
 #include "proxy_table.hpp"
@@ -99,6 +100,18 @@ public:
   strong_actor_ptr proxy_for(const node_id& node, actor_id id, const std::shared_ptr<peer>& via,
                              const std::shared_ptr<peer>& relay = nullptr, const node_id& relay_hint = {}) override;
 
+  // ---- parking idle connections (middleman_parking.cpp) ----
+  // Any thread: from now on the tick parks connections idle for
+  // `idle_timeout` (0: none) and the least recently used beyond
+  // `max_connections` (0: no limit).
+  void set_connection_limits(std::size_t max_connections, std::chrono::nanoseconds idle_timeout);
+  // Any thread: `node` is gone for good; a parked connection to it is not
+  // made again: what waited for it fails and its proxies terminate.
+  void forget_node(const node_id& node);
+  // Connections open and not being parked, and nodes whose connection is parked.
+  std::size_t open_connections();
+  std::size_t parked_nodes();
+
   // ---- node monitors (any thread) ----
   void monitor_node(const node_id& node, const actor_addr& observer) override;
   void demonitor_node(const node_id& node, const actor_addr& observer) override;
@@ -118,6 +131,32 @@ private:
   bool connect_introduced(const node_id& node, std::vector<wire::endpoint> eps,
                           const std::shared_ptr<peer>& relay) override;
   std::vector<wire::endpoint> listen_endpoints() const override;
+
+  bool park_requested(const std::shared_ptr<peer>& p) override;
+  void park_refused(const std::shared_ptr<peer>& p) override;
+
+  // ---- parking (I/O thread) ----
+  // Whether `p` may be parked now: it carries only its own node's direct
+  // traffic, it is the node's only connection, nothing waits on it, and the
+  // node told where to dial it again.
+  bool may_park(const std::shared_ptr<peer>& p);
+  // This side's part, before p seals: p's links hold what is sent from now
+  // on, and its exports wait for the node.
+  void park(const std::shared_ptr<peer>& p);
+  // The parked links of `node` go on over its direct connection, once no
+  // connection to the node is still being parked (what went out on that one
+  // arrives first).
+  void unpark(const node_id& node);
+  // A parked link holds something: dial the node again.
+  void reconnect(const node_id& node);
+  void reconnect_at(const node_id& node, std::vector<wire::endpoint> eps, std::size_t i);
+  // The parked node cannot be reached, or is gone: what its links held
+  // fails with `reason`, its waiting proxies terminate.
+  void lose_parked(const node_id& node, const error& reason);
+  // Each tick: parks the connections that are due.
+  void park_idle(peer::clock::time_point now);
+  // `p` closed, not parked: the links that sent through it fail from now on.
+  void lose_links_of(const peer* p);
 
   // An exported local actor terminated (posted by the watcher actor): every
   // peer it was exported to hears it.
@@ -172,9 +211,9 @@ private:
   // The marker of move `token` goes out through the proxy's relay once no
   // sender writes there any more, with the monitor on the direct connection.
   void send_move_marker(strong_actor_ptr proxy, std::uint64_t token);
-  // `p` lost its node's last connection: the node's observers hear it, and
-  // its proxies terminate.
-  void node_lost(const peer* p);
+  // The node's last connection is gone: its observers hear it, and its
+  // proxies terminate.
+  void node_lost(const node_id& node);
 
   actor_system& sys_;
   middleman_settings cfg_;
@@ -203,6 +242,18 @@ private:
   relay_watchers relay_watchers_;
   connector connector_;
   std::uint64_t next_move_token_ = 1; // I/O thread
+
+  // Parking: the nodes whose connection is parked, with their parked links
+  // and where to dial them; every link of each node (I/O thread).
+  struct parked_node {
+    std::vector<std::shared_ptr<node_link>> links;
+    std::vector<wire::endpoint> contacts;
+    bool dialing = false;
+  };
+  std::unordered_map<node_id, parked_node> parked_;
+  std::unordered_map<node_id, std::vector<std::weak_ptr<node_link>>> links_;
+  std::atomic<std::size_t> max_connections_{0};
+  std::atomic<std::chrono::nanoseconds::rep> idle_timeout_{0};
 
   // I/O thread only.
   std::vector<std::shared_ptr<peer>> peers_;

@@ -12,6 +12,8 @@ outbound_queue::push_result outbound_queue::push_control(std::span<const std::by
   std::lock_guard guard{mtx_};
   if (closed_)
     return push_result::closed;
+  if (sealed_)
+    return push_result::sealed;
   control_.insert(control_.end(), frame.begin(), frame.end());
   return after_push();
 }
@@ -25,6 +27,9 @@ outbound_queue::push_result outbound_queue::push(std::vector<std::byte>& frame, 
   std::lock_guard guard{mtx_};
   if (closed_)
     return push_result::closed;
+  if (sealed_)
+    return push_result::sealed;
+  ++pushes_;
   auto n = frame.size();
   if (is_large(n)) {
     large_bytes_ += n;
@@ -41,10 +46,36 @@ outbound_queue::push_result outbound_queue::push(std::vector<std::byte>& frame, 
   return after_push();
 }
 
+outbound_queue::push_result outbound_queue::seal(std::vector<std::byte>& frame) {
+  std::lock_guard guard{mtx_};
+  if (closed_)
+    return push_result::closed;
+  if (sealed_)
+    return push_result::sealed;
+  sealed_ = true;
+  return last_locked(frame);
+}
+
+void outbound_queue::unseal() {
+  std::lock_guard guard{mtx_};
+  sealed_ = false;
+}
+
+std::uint64_t outbound_queue::pushes() const {
+  std::lock_guard guard{mtx_};
+  return pushes_;
+}
+
 outbound_queue::push_result outbound_queue::push_last(std::vector<std::byte>& frame) {
   std::lock_guard guard{mtx_};
   if (closed_)
     return push_result::closed;
+  if (sealed_)
+    return push_result::sealed;
+  return last_locked(frame);
+}
+
+outbound_queue::push_result outbound_queue::last_locked(std::vector<std::byte>& frame) {
   small_bytes_ += frame.size();
   note_fill();
   if (bulk_.empty())
@@ -184,6 +215,11 @@ void outbound_queue::note_fill() noexcept {
 bool outbound_queue::closed() const {
   std::lock_guard guard{mtx_};
   return closed_;
+}
+
+bool outbound_queue::idle() const {
+  std::lock_guard guard{mtx_};
+  return !writing_;
 }
 
 std::size_t outbound_queue::queued_bytes() const {

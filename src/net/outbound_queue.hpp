@@ -40,6 +40,7 @@ public:
     queued,      // a write is under way and will take it
     start_write, // the queue was idle: the caller must have the writer run
     closed,      // dropped: the connection is closed
+    sealed,      // dropped: the connection is being parked (see seal)
   };
 
   explicit outbound_queue(std::size_t high_water) : high_water_(high_water) {}
@@ -54,6 +55,13 @@ public:
   push_result push_unordered(std::vector<std::byte>& frame) { return push(frame, any, any); }
   // After everything queued so far (the goodbye).
   push_result push_last(std::vector<std::byte>& frame);
+  // push_last, and every later push is refused with `sealed` until unseal():
+  // `frame` is the last this connection sends (parking it).
+  push_result seal(std::vector<std::byte>& frame);
+  void unseal();
+  // Ordered frames pushed so far: a count that stands still while the
+  // connection carries nothing (it is idle).
+  std::uint64_t pushes() const;
 
   // I/O thread. The next batch to write: `buf` (cleared first) gets control
   // and small frames and the header of the next fragment, `piece` the
@@ -80,6 +88,8 @@ public:
   std::chrono::nanoseconds idle_gap() const;
 
   bool closed() const;
+  // No write is under way and nothing waits (or the queue is closed).
+  bool idle() const;
   // Bytes of small frames and large messages not yet written.
   std::size_t queued_bytes() const;
   std::size_t high_water() const noexcept { return high_water_; }
@@ -101,6 +111,8 @@ private:
   // Whether a frame between source and dest must follow a bulk entry.
   bool behind_bulk(std::uint64_t source, std::uint64_t dest) const;
   push_result after_push();
+  // push_last, holding mtx_.
+  push_result last_locked(std::vector<std::byte>& frame);
   bool full(bool large) const noexcept { return (large ? large_bytes_ : small_bytes_) > high_water_; }
   // Under mtx_, after the byte counts changed: sets the flags below.
   void note_fill() noexcept;
@@ -119,6 +131,8 @@ private:
   std::size_t taken_small_ = 0;  // bytes of the batch being written ...
   std::size_t taken_large_ = 0;  // ... by side
   bool closed_ = false;
+  bool sealed_ = false;
+  std::uint64_t pushes_ = 0;
   std::chrono::steady_clock::time_point idle_since_{};     // when writing_ last became false
   std::atomic<std::chrono::nanoseconds::rep> idle_gap_{0}; // written under mtx_
   // full(false) and full(true), for a look without the lock.

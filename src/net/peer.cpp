@@ -220,6 +220,15 @@ void peer::on_frame(std::span<const std::byte> bytes) {
       break;
     case wire::frame_kind::heartbeat:
       break;
+    case wire::frame_kind::park:
+      err = on_park();
+      break;
+    case wire::frame_kind::park_ack:
+      err = on_park_answer(true);
+      break;
+    case wire::frame_kind::park_refused:
+      err = on_park_answer(false);
+      break;
     case wire::frame_kind::goodbye:
       goodbye_received_ = true;
       close(error{}); // an orderly close: the node shuts down
@@ -250,6 +259,8 @@ error peer::on_auth(std::span<const std::byte> body) {
 }
 
 void peer::become_ready() {
+  link_ = std::make_shared<node_link>(shared_from_this());
+  active_at_ = now();
   ready_.store(true, std::memory_order_release);
   handshake_timer_.cancel();
   ctx_.owner.peer_ready(shared_from_this());
@@ -566,8 +577,8 @@ error peer::send_actor_message(const mailbox_element& e, actor_id dest, const no
     tap->carried(m);
   }
   auto r = out_.push(frame, hdr.source, dest);
-  if (r == outbound_queue::push_result::closed)
-    return error{sec::request_receiver_down};
+  if (r == outbound_queue::push_result::closed || r == outbound_queue::push_result::sealed)
+    return error{sec::request_receiver_down}; // sealed: parking() tells the proxy to hold it
   if (r == outbound_queue::push_result::start_write && fd_ >= 0 && !ctx_.owner.on_io_thread()
       && (answering() || out_.idle_gap() >= sender_write_after_idle))
     write_from_sender();
@@ -822,8 +833,9 @@ void peer::release_sent(std::vector<std::byte> bytes) {
 // ---- life cycle ---------------------------------------------------------------------
 
 void peer::close_after_read_error(const asio::error_code& ec) {
-  // After our goodbye the peer may close first: that is the expected end.
-  if (close_when_flushed_) {
+  // After our goodbye, or once parked, the peer may close first: that is the
+  // expected end.
+  if (close_when_flushed_ || park_ == park_phase::agreed) {
     close(error{});
     return;
   }
@@ -855,12 +867,102 @@ void peer::say_goodbye() {
 void peer::on_tick(clock::time_point now) {
   if (closed_ || !ready())
     return;
+  if (park_ != park_phase::none) {
+    // A sender that wrote the last batch does not close; this tick does.
+    if (park_ == park_phase::agreed && close_when_flushed_)
+      close_if_parked_and_flushed();
+    if (!closed_ && now - park_since_ > ctx_.config.connection_timeout)
+      close(error{sec::connection_timeout, "the peer did not finish parking the connection"});
+    return; // no heartbeat: the queue is sealed
+  }
   auto last = clock::time_point{clock::duration{last_received_.load(std::memory_order_relaxed)}};
   if (!input_paused_ && now - last > ctx_.config.connection_timeout) {
     close(error{sec::connection_timeout, "no traffic for middleman.connection-timeout"});
     return;
   }
   send_heartbeat();
+}
+
+// ---- parking ---------------------------------------------------------------------
+
+void peer::request_park() {
+  if (closed_ || park_ != park_phase::none)
+    return;
+  park_ = park_phase::requested;
+  park_since_ = now();
+  // Before the seal: a sender that finds the queue sealed finds this set.
+  parking_.store(true, std::memory_order_release);
+  std::vector<std::byte> frame;
+  wire::write_park(frame, wire::frame_kind::park);
+  start_write(out_.seal(frame));
+}
+
+error peer::on_park() {
+  switch (park_) {
+    case park_phase::requested: {
+      // Both sides asked at once: each request answers the other.
+      park_ = park_phase::agreed;
+      close_when_flushed_ = true;
+      saying_goodbye_.store(true, std::memory_order_release);
+      close_if_parked_and_flushed();
+      return error{};
+    }
+    case park_phase::agreed:
+      return error{sec::malformed_message, "a park request on a parked connection"};
+    case park_phase::none:
+      break;
+  }
+  std::vector<std::byte> frame;
+  if (!ctx_.owner.park_requested(shared_from_this())) {
+    wire::write_park(frame, wire::frame_kind::park_refused);
+    start_write(out_.push_control(frame));
+    return error{};
+  }
+  // The owner parked this side's links and exports. The ack is the last
+  // frame; the requester closes once it has read it.
+  park_ = park_phase::agreed;
+  park_since_ = now();
+  parking_.store(true, std::memory_order_release);
+  wire::write_park(frame, wire::frame_kind::park_ack);
+  start_write(out_.seal(frame));
+  return error{};
+}
+
+error peer::on_park_answer(bool agreed) {
+  if (park_ != park_phase::requested)
+    return error{sec::malformed_message, "a park answer without a request"};
+  if (agreed) {
+    park_ = park_phase::agreed;
+    close_when_flushed_ = true;
+    saying_goodbye_.store(true, std::memory_order_release);
+    close_if_parked_and_flushed();
+    return error{};
+  }
+  park_ = park_phase::none;
+  active_at_ = now(); // asked again only after another idle period
+  out_.unseal();
+  parking_.store(false, std::memory_order_release);
+  ctx_.owner.park_refused(shared_from_this());
+  return error{};
+}
+
+void peer::close_if_parked_and_flushed() {
+  if (!closed_ && out_.idle())
+    close(error{});
+}
+
+bool peer::quiescent() {
+  io_input_guard guard{*this};
+  return !closed_ && !input_paused_ && order_.idle() && !reassembly_.under_way() && out_.queued_bytes() == 0;
+}
+
+peer::clock::time_point peer::last_active(clock::time_point at) {
+  auto seen = out_.pushes() + message_reads_.load(std::memory_order_relaxed);
+  if (seen != activity_seen_) {
+    activity_seen_ = seen;
+    active_at_ = at;
+  }
+  return active_at_;
 }
 
 void peer::send_heartbeat() {
@@ -879,6 +981,8 @@ void peer::close(const error& reason) {
     last_receiver_ = {};
     last_sender_ = {};
   }
+  // Its link points back at it; the middleman ends or parks the link.
+  link_.reset();
   if (fd_ >= 0)
     ctx_.watch.remove(serial_); // before the descriptor is closed (and maybe reused)
   {
@@ -899,8 +1003,8 @@ void peer::close(const error& reason) {
   handshake_timer_.cancel();
   if (auto f = std::exchange(on_handshake_, nullptr))
     f(reason ? reason : error{sec::cannot_connect_to_node, "connection closed during the handshake"});
-  if (goodbye_received_ && !order_.idle()) {
-    // What arrived before the goodbye is delivered first (finish_decode).
+  if ((goodbye_received_ || park_ == park_phase::agreed) && !order_.idle()) {
+    // What arrived before the goodbye (or the park) is delivered first (finish_decode).
     closing_after_decodes_ = true;
     return;
   }

@@ -30,6 +30,7 @@
 #include "delivery_order.hpp"
 #include "handshake.hpp"
 #include "input_lock.hpp"
+#include "node_link.hpp"
 #include "outbound_queue.hpp"
 #include "peer_owner.hpp"
 #include "reassembly.hpp"
@@ -117,6 +118,29 @@ public:
 
   // Sends a heartbeat, or closes the peer when it has been silent too long.
   void on_tick(clock::time_point now);
+
+  // ---- parking: closing an idle connection without ending what it carried ----
+  // Both sides stop sending on it: each seals its queue behind a last frame
+  // (park, then park_ack), its links hold what is sent meanwhile, and its
+  // exports wait for the next connection. Then the connection closes, and
+  // the next message either side sends dials again.
+  //
+  // What the proxies of this connection send through (made as it became
+  // ready; the middleman may attach other links to it).
+  const std::shared_ptr<node_link>& link() const noexcept { return link_; }
+  // Asks the peer to park the connection; the middleman parked this side's
+  // links first (I/O thread).
+  void request_park();
+  // Whether parking began: a message the connection refuses now waits in a
+  // link (any thread).
+  bool parking() const noexcept { return parking_.load(std::memory_order_acquire); }
+  // Whether both sides agreed: the close that follows ends nothing (I/O thread).
+  bool parked() const noexcept { return park_ == park_phase::agreed; }
+  // Nothing waits to be written or delivered and input is not paused (I/O thread).
+  bool quiescent();
+  // When the connection last carried an actor message, as of `now` (I/O
+  // thread, called once per tick).
+  clock::time_point last_active(clock::time_point now);
   // Sends a heartbeat now (I/O thread).
   void send_heartbeat();
 
@@ -204,6 +228,10 @@ private:
   void on_fragment(std::span<const std::byte> body);
   error on_node_contact(std::span<const std::byte> body);
   error on_route_hint(std::span<const std::byte> body);
+  error on_park();
+  error on_park_answer(bool agreed);
+  // Once a parked connection's queue has nothing more to write, it closes.
+  void close_if_parked_and_flushed();
   // A node moved its proxy of a local actor off the route this marker came
   // by: it hears so once what came before the marker was delivered.
   void on_move_marker(const wire::actor_message_header& hdr);
@@ -338,6 +366,15 @@ private:
   // (and maybe reused) meanwhile.
   std::mutex socket_mtx_;
   bool socket_closed_ = false; // guarded by socket_mtx_
+
+  // Parking (the I/O thread's, but parking_).
+  enum class park_phase : std::uint8_t { none, requested, agreed };
+  park_phase park_ = park_phase::none;
+  std::atomic<bool> parking_{false};
+  clock::time_point park_since_{};
+  std::shared_ptr<node_link> link_;
+  std::uint64_t activity_seen_ = 0;
+  clock::time_point active_at_{};
 
   // Any thread.
   outbound_queue out_;

@@ -79,6 +79,14 @@ public:
   // it, and `relay`'s input waits until that ends (peer::resume_input).
   virtual bool connect_introduced(const node_id& node, std::vector<wire::endpoint> eps,
                                   const std::shared_ptr<peer>& relay) = 0;
+  // ---- parking an idle connection (I/O thread) ----
+  // The peer asks to park `p`: true when this side agrees, having parked its
+  // links and exports of p's node (p then answers park_ack and seals).
+  virtual bool park_requested(const std::shared_ptr<peer>& p) = 0;
+  // The peer refused this side's request: `p` carries what its links held,
+  // and goes on as before.
+  virtual void park_refused(const std::shared_ptr<peer>& p) = 0;
+
   // Where this node accepts connections.
   virtual std::vector<wire::endpoint> listen_endpoints() const = 0;
   virtual bool on_io_thread() const noexcept = 0;

@@ -18,7 +18,7 @@ proxy_table::lookup proxy_table::find_or_make(actor_system& sys, const node_id& 
   auto& slot = proxies_[node][id];
   if (slot) {
     auto old_route = as_proxy(slot).route();
-    if (!old_route || old_route->closed())
+    if ((!old_route || old_route->closed()) && !as_proxy(slot).waiting_for_connection())
       out.stale = std::move(slot);
   }
   if (!slot) {
@@ -65,22 +65,26 @@ std::vector<strong_actor_ptr> proxy_table::movable(const node_id& node) const {
 std::vector<strong_actor_ptr> proxy_table::take_bound_to(const peer* p, const std::vector<node_id>& nodes) {
   std::vector<strong_actor_ptr> out;
   std::lock_guard guard{mtx_};
-  for (const auto& node : nodes) {
-    auto j = proxies_.find(node);
-    if (j == proxies_.end())
-      continue;
-    for (auto k = j->second.begin(); k != j->second.end();) {
-      if (as_proxy(k->second).routes_through(p)) {
-        out.push_back(std::move(k->second));
-        k = j->second.erase(k);
-      } else {
-        ++k;
-      }
-    }
-    if (j->second.empty())
-      proxies_.erase(j);
-  }
+  for (const auto& node : nodes)
+    take_matching(node, out, [p](const remote_proxy& x) { return x.routes_through(p); });
   return out;
+}
+
+template <class Pred>
+void proxy_table::take_matching(const node_id& node, std::vector<strong_actor_ptr>& out, Pred pred) {
+  auto j = proxies_.find(node);
+  if (j == proxies_.end())
+    return;
+  for (auto k = j->second.begin(); k != j->second.end();) {
+    if (pred(as_proxy(k->second))) {
+      out.push_back(std::move(k->second));
+      k = j->second.erase(k);
+    } else {
+      ++k;
+    }
+  }
+  if (j->second.empty())
+    proxies_.erase(j);
 }
 
 std::vector<strong_actor_ptr> proxy_table::take_node(const node_id& node) {
@@ -92,6 +96,22 @@ std::vector<strong_actor_ptr> proxy_table::take_node(const node_id& node) {
     proxies_.erase(j);
   }
   return out;
+}
+
+std::vector<strong_actor_ptr> proxy_table::take_waiting(const node_id& node) {
+  std::vector<strong_actor_ptr> out;
+  std::lock_guard guard{mtx_};
+  take_matching(node, out, [](const remote_proxy& x) { return x.waiting_for_connection(); });
+  return out;
+}
+
+bool proxy_table::routed_through(const peer* p) const {
+  std::lock_guard guard{mtx_};
+  for (const auto& [node, ids] : proxies_)
+    for (const auto& [id, x] : ids)
+      if (!as_proxy(x).direct() && as_proxy(x).routes_through(p))
+        return true;
+  return false;
 }
 
 std::vector<strong_actor_ptr> proxy_table::take_all() {

@@ -58,6 +58,11 @@ public:
   std::vector<strong_actor_ptr> take_bound_to(const peer* p, const std::vector<node_id>& nodes);
   // Every proxy of `node` leaves the table.
   std::vector<strong_actor_ptr> take_node(const node_id& node);
+  // The proxies of `node` whose connection is parked leave the table.
+  std::vector<strong_actor_ptr> take_waiting(const node_id& node);
+  // Whether a proxy that goes out on `p` came from a relay (moving or moved
+  // onto it) or is routed through it: `p` carries more than its node's traffic.
+  bool routed_through(const peer* p) const;
   // Every proxy leaves the table.
   std::vector<strong_actor_ptr> take_all();
 
@@ -66,6 +71,10 @@ public:
   static remote_proxy& as_proxy(const strong_actor_ptr& x) noexcept;
 
 private:
+  // Moves the proxies of `node` that `pred` picks into `out`; holding mtx_.
+  template <class Pred>
+  void take_matching(const node_id& node, std::vector<strong_actor_ptr>& out, Pred pred);
+
   mutable std::mutex mtx_;
   std::unordered_map<node_id, std::unordered_map<actor_id, strong_actor_ptr>> proxies_;
 };

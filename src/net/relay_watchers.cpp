@@ -22,4 +22,12 @@ std::vector<std::shared_ptr<peer>> relay_watchers::take(const node_id& node, act
   return out;
 }
 
+bool relay_watchers::watched_through(const peer* p) const {
+  for (const auto& [k, watchers] : watchers_)
+    for (const auto& w : watchers)
+      if (w.lock().get() == p)
+        return true;
+  return false;
+}
+
 } // namespace troupe::net

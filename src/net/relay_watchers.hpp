@@ -24,6 +24,8 @@ public:
   // The open connections that watch actor `id` of `node`, which no longer
   // watch it afterwards.
   std::vector<std::shared_ptr<peer>> take(const node_id& node, actor_id id);
+  // Whether `p` watches an actor through this node.
+  bool watched_through(const peer* p) const;
 
 private:
   struct key {

@@ -5,6 +5,7 @@
 #include <new>
 #include <utility>
 
+#include "node_link.hpp"
 #include "peer.hpp"
 #include "troupe/actor_system.hpp"
 #include "troupe/detail/thread_cache.hpp"
@@ -12,8 +13,9 @@
 
 namespace troupe::net {
 
-remote_proxy::remote_proxy(std::weak_ptr<peer> route, bool routed)
-  : route_(std::move(route)), move_(routed ? std::make_unique<move_state>() : nullptr) {}
+remote_proxy::remote_proxy(std::weak_ptr<peer> route, bool routed, std::shared_ptr<node_link> link)
+  : route_(std::move(route)), link_(routed ? nullptr : std::move(link)),
+    move_(routed ? std::make_unique<move_state>() : nullptr) {}
 
 strong_actor_ptr remote_proxy::make(actor_system& sys, const node_id& node, actor_id id, std::weak_ptr<peer> route) {
   constexpr std::size_t size = actor_control_block::actor_offset + sizeof(remote_proxy);
@@ -22,7 +24,9 @@ strong_actor_ptr remote_proxy::make(actor_system& sys, const node_id& node, acto
   try {
     block->set_remote_node(node);
     auto first = route.lock();
-    new (block->get()) remote_proxy(std::move(route), first && first->node() != node);
+    const bool routed = first && first->node() != node;
+    auto link = first && !routed ? first->link() : nullptr;
+    new (block->get()) remote_proxy(std::move(route), routed, std::move(link));
   } catch (...) {
     block->~actor_control_block();
     troupe::detail::cached_deallocate(mem, size);
@@ -41,21 +45,47 @@ bool remote_proxy::send_on(const std::shared_ptr<peer>& p, mailbox_element_ptr& 
   }
   if (reason.empty())
     reason = sec::request_receiver_down;
+  drop(std::move(e), reason, ctx);
+  return false;
+}
+
+void remote_proxy::drop(mailbox_element_ptr e, const error& reason, execution_unit* ctx) {
   if (auto* mm = static_cast<middleman*>(home_system().find_module(actor_system_module::middleman)))
     if (auto* tap = mm->tap())
       tap->undeliverable(node(), id(), reason);
   // A message that cannot be sent (the node is gone, or a type is not
   // announced) is dropped; a request is answered with the reason.
   bounce(std::move(e), reason, ctx);
-  return false;
+}
+
+bool remote_proxy::enqueue_direct(mailbox_element_ptr e, execution_unit* ctx) {
+  // The connection it was made for, as long as that one lasts: no lock.
+  if (auto p = route_.lock()) [[likely]] {
+    auto reason = p->send_actor_message(*e, id(), node());
+    if (reason.empty()) [[likely]]
+      return true;
+    if (!p->parking()) {
+      drop(std::move(e), reason, ctx);
+      return false;
+    }
+  }
+  // That connection is being parked, or was: the link sends on the one that
+  // replaced it, or holds the message until there is one.
+  return link_->send_or_hold(strong_actor_ptr{ctrl()}, e, ctx);
+}
+
+bool remote_proxy::waiting_for_connection() const noexcept {
+  return link_ && link_->parked();
 }
 
 bool remote_proxy::enqueue(mailbox_element_ptr e, execution_unit* ctx) {
   if (is_terminated())
     return send_on(nullptr, e, ctx);
+  if (link_)
+    return enqueue_direct(std::move(e), ctx);
   if (move_)
     return enqueue_routed(std::move(e), ctx);
-  return send_on(route_.lock(), e, ctx);
+  return send_on(nullptr, e, ctx); // a direct proxy whose connection was gone
 }
 
 bool remote_proxy::enqueue_routed(mailbox_element_ptr e, execution_unit* ctx) {
@@ -97,6 +127,8 @@ bool remote_proxy::enqueue_routed(mailbox_element_ptr e, execution_unit* ctx) {
 }
 
 bool remote_proxy::routes_through(const peer* p) const noexcept {
+  if (link_)
+    return link_->current().get() == p;
   if (!move_)
     return route_.lock().get() == p;
   switch (move_->now.load(std::memory_order_acquire)) {
@@ -110,6 +142,8 @@ bool remote_proxy::routes_through(const peer* p) const noexcept {
 }
 
 std::shared_ptr<peer> remote_proxy::route() const noexcept {
+  if (link_)
+    return link_->current();
   if (!move_ || move_->now.load(std::memory_order_acquire) == phase::relayed)
     return route_.lock();
   return move_->direct.lock();

@@ -7,6 +7,10 @@
 // connection to that node. Links and monitors attach to the proxy and fire
 // when the remote actor terminates (a down frame) or its node is lost.
 //
+// A proxy of a directly connected node sends on the connection it was made
+// for; once that one is parked (closed while idle), through its node_link,
+// which holds its messages until the next connection is up.
+//
 // A proxy routed through another node (a relay) moves onto a direct
 // connection to its actor's node once there is one. So that its messages
 // cannot overtake one another on the two paths, the move holds what is sent
@@ -28,12 +32,14 @@
 
 namespace troupe::net {
 
+class node_link;
 class peer;
 
 class remote_proxy final : public abstract_actor {
 public:
-  // `routed`: `route` is a relay, not a connection to the actor's node.
-  remote_proxy(std::weak_ptr<peer> route, bool routed);
+  // `routed`: `route` is a relay, not a connection to the actor's node;
+  // otherwise the proxy sends through `link`.
+  remote_proxy(std::weak_ptr<peer> route, bool routed, std::shared_ptr<node_link> link);
 
   // Allocates control block and proxy in one block, as a spawn does. The
   // block has the remote actor's id and node.
@@ -48,6 +54,20 @@ public:
 
   // The connection its messages go out on (null once closed; I/O thread).
   std::shared_ptr<peer> route() const noexcept;
+
+  // Whether it was made for a connection to its actor's node (not routed).
+  bool direct() const noexcept { return link_ != nullptr; }
+  // Whether its connection waits to be made again (parked): the proxy is
+  // not stale, though it has none.
+  bool waiting_for_connection() const noexcept;
+
+  // ---- for its node_link ----
+  // Sends `e` on `p` now; a failure answers it (a request with the reason).
+  bool send_now(const std::shared_ptr<peer>& p, mailbox_element_ptr& e, execution_unit* ctx) {
+    return send_on(p, e, ctx);
+  }
+  // Answers `e` with `reason` without sending it.
+  void drop(mailbox_element_ptr e, const error& reason, execution_unit* ctx);
 
   // The remote actor is gone: links and monitors fire with `reason`, and
   // later messages bounce (requests get sec::request_receiver_down), those
@@ -88,10 +108,16 @@ private:
   };
 
   bool send_on(const std::shared_ptr<peer>& p, mailbox_element_ptr& e, execution_unit* ctx);
+  // A direct proxy's send: on its link's connection, else through the link.
+  bool enqueue_direct(mailbox_element_ptr e, execution_unit* ctx);
   // A routed proxy's send, in whatever phase its move is.
   bool enqueue_routed(mailbox_element_ptr e, execution_unit* ctx);
 
+  // The connection it was made for: a routed proxy's relay, or a direct
+  // proxy's connection to its node (which may be parked and replaced).
   std::weak_ptr<peer> route_;
+  // A direct proxy's way to its node after a park (null for a routed one).
+  std::shared_ptr<node_link> link_;
   // Only a routed proxy has one: a direct proxy's sends stay as they were.
   std::unique_ptr<move_state> move_;
 };

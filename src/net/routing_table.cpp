@@ -2,6 +2,8 @@
 // Copyright (c) 2026 the troupe authors
 #include "routing_table.hpp"
 
+#include <algorithm>
+
 #include "peer.hpp"
 
 namespace troupe::net {
@@ -87,6 +89,13 @@ std::vector<node_id> routing_table::drop_relays_through(const peer* p) {
     }
   }
   return lost;
+}
+
+bool routing_table::relays_through(const peer* p) const {
+  return std::any_of(relayed_.begin(), relayed_.end(), [p](const auto& entry) {
+    auto route = entry.second.lock();
+    return route.get() == p;
+  });
 }
 
 } // namespace troupe::net

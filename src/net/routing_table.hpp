@@ -50,6 +50,8 @@ public:
   // `p` closed: the nodes that were relayed through it (or through another
   // closed connection) lose their relay; they are returned.
   std::vector<node_id> drop_relays_through(const peer* p);
+  // Whether traffic for another node goes through `p`.
+  bool relays_through(const peer* p) const;
 
 private:
   node_id self_;

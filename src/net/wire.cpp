@@ -225,6 +225,10 @@ void write_goodbye(std::vector<std::byte>& out) {
   finish_frame(out, begin_frame(out, frame_kind::goodbye));
 }
 
+void write_park(std::vector<std::byte>& out, frame_kind kind) {
+  finish_frame(out, begin_frame(out, kind));
+}
+
 void write_node_contact(std::vector<std::byte>& out, const node_contact& x) {
   auto start = begin_frame(out, frame_kind::node_contact);
   binary_serializer f{out};
@@ -271,7 +275,7 @@ bool is_known_kind(std::uint8_t kind) noexcept {
   auto in = [kind](frame_kind first, frame_kind last) {
     return kind >= static_cast<std::uint8_t>(first) && kind <= static_cast<std::uint8_t>(last);
   };
-  return in(frame_kind::hello, frame_kind::moved) || in(frame_kind::lookup_request, frame_kind::group_leave);
+  return in(frame_kind::hello, frame_kind::park_refused) || in(frame_kind::lookup_request, frame_kind::group_leave);
 }
 
 expected<std::uint32_t> read_length(std::span<const std::byte, length_size> prefix, std::size_t limit) noexcept {

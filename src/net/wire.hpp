@@ -20,7 +20,7 @@ namespace troupe::net::wire {
 
 // "TRPE" as a little-endian uint32, at the start of every hello.
 inline constexpr std::uint32_t magic = 0x45505254;
-inline constexpr std::uint16_t protocol_version = 7;
+inline constexpr std::uint16_t protocol_version = 8;
 
 // uint32 length (of kind and body), then uint8 kind.
 inline constexpr std::size_t length_size = 4;
@@ -46,6 +46,13 @@ enum class frame_kind : std::uint8_t {
   node_contact = 9,  // where a node (the sender, or one it is connected to) listens
   route_hint = 10,   // the way to a node the receiver may not know: through another node
   moved = 11,        // a move marker arrived: the proxy it names may go on directly
+  // Closing an idle connection without ending what it carried: the sender has
+  // queued its last frame and its proxies of the receiver's actors wait for a
+  // new connection; the receiver answers with park_ack (it did the same, and
+  // it is the last frame it sends) or park_refused (go on as before).
+  park = 12,
+  park_ack = 13,
+  park_refused = 14,
   // The node services (service_wire.hpp), numbered apart from the kinds above
   // so that both lists can grow.
   lookup_request = 16,  // find a registered actor or a published group by name
@@ -169,6 +176,8 @@ void write_down(std::vector<std::byte>& out, std::uint64_t actor, const error& r
 void write_heartbeat(std::vector<std::byte>& out);
 void write_auth(std::vector<std::byte>& out, const auth_tag& tag);
 void write_goodbye(std::vector<std::byte>& out);
+// park, park_ack and park_refused: frames without a body.
+void write_park(std::vector<std::byte>& out, frame_kind kind);
 void write_node_contact(std::vector<std::byte>& out, const node_contact& x);
 void write_route_hint(std::vector<std::byte>& out, const route_hint& x);
 void write_moved(std::vector<std::byte>& out, const moved& x);

@@ -90,6 +90,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         break;
       case wire::frame_kind::heartbeat:
       case wire::frame_kind::goodbye:
+      case wire::frame_kind::park:
+      case wire::frame_kind::park_ack:
+      case wire::frame_kind::park_refused:
         break;
       case wire::frame_kind::lookup_request:
         (void)wire::read_lookup_request(f->body);

@@ -394,6 +394,34 @@ TEST_F(middleman_test, garbage_closes_that_connection_only) {
   EXPECT_EQ(echo, 5);
 }
 
+TEST_F(middleman_test, a_park_request_it_cannot_take_is_refused_and_a_stray_answer_closes_that_connection) {
+  auto remote = connect_service();
+  ASSERT_TRUE(remote) << to_string(remote.error());
+  raw_socket peer{port};
+  ASSERT_TRUE(peer.handshake());
+  // The raw peer told no endpoint: the node could not dial it again.
+  std::vector<std::byte> frame;
+  wire::write_park(frame, wire::frame_kind::park);
+  peer.write_bytes(frame);
+  bool refused = false;
+  for (int i = 0; i < 100 && !refused; ++i) { // heartbeats may come first
+    auto got = peer.read_frame();
+    ASSERT_FALSE(got.empty()) << "closed instead of refusing";
+    auto f = wire::read_frame(got);
+    ASSERT_TRUE(f);
+    refused = f->kind == wire::frame_kind::park_refused;
+  }
+  EXPECT_TRUE(refused);
+  frame.clear();
+  wire::write_park(frame, wire::frame_kind::park_ack); // it asked for nothing
+  peer.write_bytes(frame);
+  EXPECT_TRUE(peer.closed_by_peer());
+  scoped_actor self{client};
+  int echo = 0;
+  self->request(*remote, 5s, 6).receive([&](int r) { echo = r; }, [](error& e) { FAIL() << to_string(e); });
+  EXPECT_EQ(echo, 6);
+}
+
 TEST_F(middleman_test, fragments_that_do_not_add_up_close_that_connection_only) {
   auto remote = connect_service();
   ASSERT_TRUE(remote) << to_string(remote.error());

@@ -386,6 +386,19 @@ TEST(wire, unknown_kinds_and_empty_frames_are_refused) {
   std::vector<std::byte> frame{std::byte{0x77}};
   EXPECT_FALSE(wire::read_frame(frame));
   EXPECT_FALSE(wire::read_frame({}));
+  // Between the last connection kind and the first service kind.
+  EXPECT_FALSE(wire::read_frame(std::vector<std::byte>{std::byte{15}}));
+}
+
+TEST(wire, park_frames_are_a_kind_without_a_body) {
+  for (auto kind : {wire::frame_kind::park, wire::frame_kind::park_ack, wire::frame_kind::park_refused}) {
+    std::vector<std::byte> frame;
+    wire::write_park(frame, kind);
+    auto f = wire::read_frame(body_of(frame));
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->kind, kind);
+    EXPECT_TRUE(f->body.empty());
+  }
 }
 
 TEST(wire, every_truncation_of_a_hello_is_an_error) {

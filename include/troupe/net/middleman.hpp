@@ -160,6 +160,21 @@ public:
   /// Nodes this middleman has a working connection to.
   std::vector<node_id> connected_nodes() const;
 
+  /// Parks idle connections from now on, as middleman.max-connections and middleman.idle-timeout do: a connection
+  /// that carried no message for `idle_timeout` (0: never), and the least recently used beyond `max_connections`
+  /// (0: no limit), closes without ending anything it carried. Its proxies hold what is sent to them, and the next
+  /// message to the node connects again. Any thread.
+  void set_connection_limits(std::size_t max_connections, std::chrono::nanoseconds idle_timeout);
+
+  /// `node` is gone for good (a membership protocol said so): a parked connection to it is not made again; what
+  /// waited for it fails and its proxies terminate with exit_reason::remote_link_unreachable. Any thread.
+  void forget_node(const node_id& node);
+
+  /// Connections open now, not counting those being parked.
+  std::size_t open_connections() const;
+  /// Nodes whose connection is parked (or being parked).
+  std::size_t parked_nodes() const;
+
   /// Proxies alive right now (tests and inspection).
   std::size_t proxy_count() const;
 

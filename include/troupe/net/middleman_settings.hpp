@@ -85,6 +85,17 @@ struct middleman_settings {
   /// whatever arrives while every worker is busy or asleep). false: the I/O
   /// thread reads everything.
   bool read_on_idle_workers = true;
+  /// Connections closed while idle and made again on demand ("parked"):
+  /// beyond this many open connections, the least recently used one that was
+  /// quiet for a heartbeat interval is parked. Parking ends nothing: proxies
+  /// stay valid and hold what is sent to them until the next connection to
+  /// their node is up, which their first message dials; monitors and links
+  /// stay in place. Only a connection that carries its node's traffic alone
+  /// (no relay) and whose node listens is parked. 0: no limit.
+  std::size_t max_connections = 0;
+  /// A connection that carried no actor message for this long is parked (as
+  /// for max_connections). 0: never.
+  std::chrono::nanoseconds idle_timeout{0};
 };
 
 } // namespace troupe::net
