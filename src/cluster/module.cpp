@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -60,6 +61,8 @@ struct membership {
   std::vector<actor> subscribers;
   bool abort_on_loss = false;
   member_monitors* monitors = nullptr; // with the membership protocol: self->monitor(member) of its members
+  // Tells the network layer that a member's node is gone: a parked connection to it is not made again.
+  std::function<void(const node_id&)> forget_node;
 
   // The member on `node` is lost (its connection broke): marks it down and tells the subscribers.
   void lost(const node_id& node, const error& reason) {
@@ -97,6 +100,7 @@ struct membership {
   void change(std::uint32_t id, member_state to, std::optional<std::uint64_t> incarnation, const error& reason) {
     member now;
     std::vector<actor> tell;
+    std::function<void(const node_id&)> forget;
     {
       std::lock_guard guard{mtx};
       if (id >= members.size())
@@ -116,10 +120,15 @@ struct membership {
         m.incarnation = *incarnation;
       now = m;
       tell = subscribers;
+      forget = forget_node;
     }
-    if (monitors != nullptr && now.node && (to == member_state::down || to == member_state::left))
-      monitors->lost(now.node,
-                     to == member_state::left ? error{exit_reason::normal, "the member left the cluster"} : reason);
+    if (now.node && (to == member_state::down || to == member_state::left)) {
+      if (monitors != nullptr)
+        monitors->lost(now.node,
+                       to == member_state::left ? error{exit_reason::normal, "the member left the cluster"} : reason);
+      if (forget)
+        forget(now.node);
+    }
     if (to == member_state::down && abort_on_loss) {
       TROUPE_LOG_ERROR("cluster", "member " << to_string(now) << " lost (" << to_string(reason)
                                             << "); cluster.on-member-loss=abort ends this process");
@@ -174,6 +183,10 @@ void module::add_options(actor_system_config& cfg, settings& s) {
   cfg.add_option("cluster.probe-interval", s.probe_interval, "how often the membership protocol probes a member");
   cfg.add_option("cluster.suspicion-timeout", s.suspicion_timeout,
                  "how long a suspected member has to refute before it is declared down (twice as long unconfirmed)");
+  cfg.add_option("cluster.max-connections", s.max_connections,
+                 "open data connections kept at most: the least recently used quiet ones are parked (0: no limit)");
+  cfg.add_option("cluster.idle-timeout", s.idle_timeout,
+                 "a data connection that carried no message for this long is parked, and made again on use (0: never)");
   cfg.add_option("cluster.formation-timeout", s.formation_timeout,
                  "how long the system's start waits for the other members");
 }
@@ -212,6 +225,18 @@ void module::start() {
   if (!port)
     throw std::runtime_error("cluster: cannot listen at " + settings_.endpoint + ": " + to_string(port.error()));
   port_ = *port;
+  // Data connections open on first use and are parked when idle, or when
+  // more than cluster.max-connections are open; the membership protocol
+  // watches the members meanwhile. (Members judged by their connections keep
+  // them.)
+  auto& mm = sys_.middleman();
+  if (settings_.membership == "swim")
+    mm.set_connection_limits(settings_.max_connections != 0 ? settings_.max_connections : mm.config().max_connections,
+                             settings_.idle_timeout.count() != 0 ? settings_.idle_timeout : mm.config().idle_timeout);
+  {
+    std::lock_guard guard{membership_->mtx};
+    membership_->forget_node = [&mm](const node_id& node) { mm.forget_node(node); };
+  }
   auto here = advertised(*listen);
   here.port = port_;
   auto formed = provider_->form(to_string(here), sys_.node(), settings_.formation_timeout);
@@ -377,6 +402,7 @@ void module::stop() {
   watcher_ = nullptr;
   std::lock_guard guard{membership_->mtx};
   membership_->subscribers.clear();
+  membership_->forget_node = nullptr;
 }
 
 std::vector<member> module::members() const {

@@ -141,6 +141,42 @@ TEST(static_cluster, subscribers_hear_of_every_member_and_of_one_whose_connectio
   first.unsubscribe(self);
 }
 
+TEST(static_cluster, an_idle_data_connection_is_parked_and_its_handles_outlive_it) {
+  three_members c{{{"cluster.idle-timeout", "200ms"}, {"middleman.heartbeat-interval", "50ms"}}};
+  c.systems[1]->registry().put("echo", c.systems[1]->spawn(echo));
+  auto& first = c.systems[0]->cluster();
+  auto& mm = c.systems[0]->middleman();
+  scoped_actor self{*c.systems[0]};
+  auto h = first.lookup(1, "echo");
+  ASSERT_TRUE(h) << to_string(h.error());
+  self->monitor(*h);
+  auto ask = [&](int x) {
+    int answer = 0;
+    self->request(*h, 5s, x).receive([&](int r) { answer = r; }, [](error& e) { FAIL() << to_string(e); });
+    return answer;
+  };
+  EXPECT_EQ(ask(1), 101);
+  auto parked = [&] {
+    for (int i = 0; i < 500 && mm.parked_nodes() == 0; ++i)
+      std::this_thread::sleep_for(10ms);
+    return mm.parked_nodes() == 1;
+  };
+  ASSERT_TRUE(parked()) << "not parked within 5 s of cluster.idle-timeout=200ms";
+  EXPECT_EQ(mm.open_connections(), 0u);
+  EXPECT_EQ(ask(2), 102); // connects again
+  ASSERT_TRUE(parked());
+  // The member leaves: the membership's verdict ends the parked handle.
+  {
+    scoped_actor s{*c.systems[1]};
+    s->send_exit(c.systems[1]->registry().get("echo"), exit_reason::user_shutdown);
+  }
+  c.systems[1].reset();
+  error reason;
+  self->receive([&](down_msg& dm) { reason = dm.reason; }, after(10s) >> [] { ADD_FAILURE() << "no down_msg"; });
+  EXPECT_EQ(reason, exit_reason::remote_link_unreachable);
+  EXPECT_EQ(mm.parked_nodes(), 0u);
+}
+
 TEST(static_cluster, a_member_that_ends_in_order_is_reported_left_without_a_connection) {
   three_members c;
   auto& first = c.systems[0]->cluster();

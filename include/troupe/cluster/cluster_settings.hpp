@@ -4,6 +4,7 @@
 // The options of the cluster module (cluster.*), as the command line or a
 // config file set them.
 #include <chrono>
+#include <cstddef>
 #include <string>
 
 namespace troupe::cluster {
@@ -49,6 +50,12 @@ struct cluster_settings {
   /// cluster.suspicion-timeout: how long a suspected member has to refute before it is declared down, with
   /// independent confirmations; twice as long without.
   std::chrono::nanoseconds suspicion_timeout = std::chrono::milliseconds{1500};
+  /// cluster.max-connections: the open data connections a node keeps at most. Beyond it, the least recently used
+  /// connection that has been quiet for a heartbeat interval is parked: closed without ending anything it carried
+  /// (handles stay valid, and the next message connects again). 0: no limit.
+  std::size_t max_connections = 512;
+  /// cluster.idle-timeout: a data connection that carried no message for this long is parked. 0: never.
+  std::chrono::nanoseconds idle_timeout = std::chrono::seconds{60};
   /// cluster.formation-timeout: how long start waits for the others (the launcher's exchange).
   std::chrono::nanoseconds formation_timeout = std::chrono::seconds{60};
 };
