@@ -80,7 +80,8 @@ public:
   auto typed_spawn(Ts&&... xs);
 
   /// The system the free functions troupe::spawn and troupe::typed_spawn use:
-  /// on a scheduler worker, the system that worker belongs to; elsewhere the
+  /// on a scheduler worker, the system that worker belongs to; on a module's
+  /// own thread (the network's I/O thread, say), that module's system; elsewhere the
   /// process's default system, which is the first actor_system constructed
   /// while no other default existed, until its destructor starts. nullptr when
   /// there is none.

@@ -10,6 +10,7 @@
 #include "swim/member_tags.hpp"
 #include "swim/packet_codec.hpp"
 #include "swim/swim_node.hpp"
+#include "troupe/detail/system_thread.hpp"
 
 namespace troupe::cluster {
 
@@ -80,7 +81,7 @@ membership_service::~membership_service() {
   stop();
 }
 
-error membership_service::start(const std::string& listen_host) {
+error membership_service::start(const std::string& listen_host, actor_system* owner) {
   io_ = std::make_unique<io>(self_, endpoints_.size(), cfg_);
   auto& s = *io_;
   s.node.announce(incarnation_);
@@ -112,7 +113,10 @@ error membership_service::start(const std::string& listen_host) {
     tick();
     read();
   });
-  thread_ = std::thread{[this] { io_->context.run(); }};
+  thread_ = std::thread{[this, owner] {
+    detail::set_thread_system(owner);
+    io_->context.run();
+  }};
   return error{};
 }
 

@@ -18,6 +18,10 @@
 #include "swim/swim_types.hpp"
 #include "troupe/error.hpp"
 
+namespace troupe {
+class actor_system;
+} // namespace troupe
+
 namespace troupe::cluster {
 
 class membership_service {
@@ -32,8 +36,9 @@ public:
                      stranger_handler on_stranger = {});
   ~membership_service();
 
-  /// Binds the socket at `listen_host` and this member's port, resolves the others, and starts the thread.
-  error start(const std::string& listen_host);
+  /// Binds the socket at `listen_host` and this member's port, resolves the others, and starts the thread, which
+  /// works for `owner` (its log lines go there).
+  error start(const std::string& listen_host, actor_system* owner = nullptr);
   /// Tells the others this member leaves, then stops the thread.
   void stop();
   /// A member that joined, listening at `endpoint`: it takes the next member id. Errors: the endpoint does not

@@ -17,6 +17,7 @@
 #include "membership_service.hpp"
 #include "troupe/actor_registry.hpp"
 #include "troupe/actor_system.hpp"
+#include "troupe/detail/system_thread.hpp"
 #include "troupe/event_based_actor.hpp"
 #include "troupe/log.hpp"
 #include "troupe/net/middleman.hpp"
@@ -265,7 +266,10 @@ void module::start() {
     sys_.set_node_monitor_service(monitors_.get());
   }
   if (provider_->dynamic()) {
-    refresher_ = std::thread{[this] { refresh_loop(); }};
+    refresher_ = std::thread{[this] {
+      detail::set_thread_system(&sys_);
+      refresh_loop();
+    }};
     provider_->watch([this] { nudge(); }); // a change it sees is listed at once
   }
   watcher_ = sys_.spawn<hidden>([m = membership_](event_based_actor* self) {
@@ -297,7 +301,7 @@ void module::start_protocol(const std::string& listen_host, const std::string& c
   auto on_stranger = [this] { nudge(); };
   protocol_ = std::make_unique<membership_service>(std::move(endpoints), rank_, key, incarnation, cfg,
                                                    std::move(on_event), std::move(on_stranger));
-  if (auto err = protocol_->start(listen_host)) {
+  if (auto err = protocol_->start(listen_host, &sys_)) {
     protocol_.reset();
     provider_->leave();
     throw std::runtime_error(to_string(err));

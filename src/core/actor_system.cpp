@@ -4,6 +4,7 @@
 
 #include "troupe/actor_exited.hpp"
 #include "troupe/actor_registry.hpp"
+#include "troupe/detail/system_thread.hpp"
 #include "troupe/group_manager.hpp"
 
 #include "detail/exception_reason.hpp"
@@ -21,7 +22,18 @@ namespace {
 // The default system of the free functions (actor_system::current()).
 std::atomic<actor_system*> default_system{nullptr};
 
+// The system a module's thread works for (see system_thread.hpp).
+constinit thread_local actor_system* this_thread_system __attribute__((tls_model("initial-exec"))) = nullptr;
+
 } // namespace
+
+void detail::set_thread_system(actor_system* sys) noexcept {
+  this_thread_system = sys;
+}
+
+actor_system* detail::thread_system() noexcept {
+  return this_thread_system;
+}
 
 actor_system::actor_system(const actor_system_config& cfg)
   : cfg_(cfg), logger_(cfg_.logger), scheduler_(cfg_.make_scheduler(this)), timers_(cfg_.timer_clock),
@@ -81,6 +93,8 @@ actor_system_module::~actor_system_module() = default;
 actor_system* actor_system::current() noexcept {
   if (auto* worker = scheduler::current_worker())
     return worker->system();
+  if (auto* sys = this_thread_system)
+    return sys;
   return default_system.load(std::memory_order_acquire);
 }
 

@@ -13,6 +13,7 @@
 #include "memory_link.hpp"
 
 #include "remote_proxy.hpp"
+#include "troupe/detail/system_thread.hpp"
 #include "troupe/event_based_actor.hpp"
 #include "troupe/group_manager.hpp"
 #include "troupe/log.hpp"
@@ -105,6 +106,7 @@ void middleman_impl::start() {
       memory_->attach(this, [this] { return poll(); });
   } else {
     thread_ = std::thread{[this] {
+      troupe::detail::set_thread_system(&sys_);
       io_thread_id_.store(std::this_thread::get_id(), std::memory_order_relaxed);
       io_.run();
       {

@@ -757,6 +757,32 @@ TEST(middleman_warnings, a_loopback_port_or_one_behind_a_secret_is_not_warned_ab
   EXPECT_EQ(open_port_warnings("127.0.0.1", ""), 0);
 }
 
+TEST(middleman_logs, what_the_io_thread_logs_goes_to_its_own_systems_logger) {
+  // The first system is the process's default one: lines of the second
+  // system's I/O thread must not go there (it may be gone by then).
+  test_support::log_capture first_log;
+  test_support::log_capture second_log;
+  auto first_cfg = net_config();
+  auto second_cfg = net_config();
+  first_log.attach(first_cfg, log_level::info);
+  second_log.attach(second_cfg, log_level::info);
+  actor_system first{first_cfg};
+  actor_system second{second_cfg};
+  auto echo = first.spawn([] { return behavior{[](int x) { return x; }}; });
+  auto port = first.middleman().publish(echo, 0, "127.0.0.1");
+  ASSERT_TRUE(port);
+  ASSERT_TRUE(second.middleman().remote_actor("127.0.0.1", *port));
+  auto to_first = "connected to " + to_string(first.node());
+  auto to_second = "connected to " + to_string(second.node());
+  for (int i = 0; i < 500 && first_log.containing(to_second).empty(); ++i)
+    std::this_thread::sleep_for(10ms);
+  EXPECT_FALSE(second_log.containing(to_first).empty()) << "the second system's I/O thread logs there";
+  EXPECT_TRUE(first_log.containing(to_first).empty()) << "and not into the first system's log";
+  EXPECT_FALSE(first_log.containing(to_second).empty());
+  EXPECT_TRUE(second_log.containing(to_second).empty());
+  scoped_actor(first)->send_exit(echo, exit_reason::user_shutdown);
+}
+
 TEST_F(middleman_test, a_node_monitor_without_a_connection_fires_at_once) {
   scoped_actor self{client};
   self->monitor(server.node()); // never connected
