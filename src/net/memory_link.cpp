@@ -51,6 +51,11 @@ void memory_link::serve(end towards) {
     complete(towards, std::exchange(in.parked, nullptr), asio::error::eof, 0);
 }
 
+std::uint64_t memory_link::carried(end towards) {
+  std::lock_guard guard{mtx_};
+  return lanes_[towards].carried;
+}
+
 asio::error_code memory_link::write_bytes(end from, std::vector<std::byte> bytes) {
   std::lock_guard guard{mtx_};
   const auto to = other(from);
@@ -65,6 +70,7 @@ asio::error_code memory_link::write_bytes(end from, std::vector<std::byte> bytes
     --out.drop;
     return {}; // lost on the way: the writer cannot tell
   }
+  out.carried += bytes.size();
   const auto delay = faults_.delay;
   out.held.push_back(chunk{std::chrono::steady_clock::now() + delay, std::move(bytes)});
   if (delay.count() > 0) {

@@ -58,6 +58,8 @@ public:
   void set_partitioned(bool on);
   void set_delay(std::chrono::nanoseconds d);
   void drop_writes(end towards, std::size_t n);
+  // Bytes written towards `e` so far, lost ones not counted.
+  std::uint64_t carried(end towards);
 
 private:
   struct chunk {
@@ -71,6 +73,7 @@ private:
     std::deque<chunk> held; // written, not arrived (partition or delay)
     bool sender_closed = false;
     std::size_t drop = 0; // writes still to lose
+    std::uint64_t carried = 0;
     asio::mutable_buffer parked_buf;
     read_handler parked; // a read waiting for bytes
   };

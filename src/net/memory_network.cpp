@@ -90,6 +90,18 @@ std::size_t memory_network::connections(std::uint16_t port) {
   return live_links(ports_[port]).size();
 }
 
+std::uint64_t memory_network::bytes_carried(std::uint16_t port, direction dir) {
+  std::lock_guard guard{mtx_};
+  std::uint64_t n = 0;
+  for (auto& l : live_links(ports_[port])) {
+    if (dir != direction::to_client)
+      n += l->carried(memory_link::server);
+    if (dir != direction::to_server)
+      n += l->carried(memory_link::client);
+  }
+  return n;
+}
+
 bool memory_network::listening(std::uint16_t port) {
   std::lock_guard guard{mtx_};
   auto i = ports_.find(port);

@@ -880,6 +880,12 @@ void peer::on_tick(clock::time_point now) {
     close(error{sec::connection_timeout, "no traffic for middleman.connection-timeout"});
     return;
   }
+  // A connection that carried messages since the last tick needs no
+  // heartbeat: they prove this side alive.
+  if (auto pushed = out_.pushes(); pushed != pushes_at_tick_) {
+    pushes_at_tick_ = pushed;
+    return;
+  }
   send_heartbeat();
 }
 

@@ -116,7 +116,8 @@ public:
   // Queues a goodbye and closes once everything queued is written (I/O thread).
   void say_goodbye();
 
-  // Sends a heartbeat, or closes the peer when it has been silent too long.
+  // Sends a heartbeat (unless it sent messages since the last tick), or
+  // closes the peer when it has been silent too long.
   void on_tick(clock::time_point now);
 
   // ---- parking: closing an idle connection without ending what it carried ----
@@ -374,6 +375,7 @@ private:
   clock::time_point park_since_{};
   std::shared_ptr<node_link> link_;
   std::uint64_t activity_seen_ = 0;
+  std::uint64_t pushes_at_tick_ = 0; // out_.pushes() at the last tick
   clock::time_point active_at_{};
 
   // Any thread.

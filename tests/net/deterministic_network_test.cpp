@@ -116,6 +116,34 @@ TEST_F(deterministic_network_test, traffic_keeps_a_connection_alive_for_as_long_
   EXPECT_EQ(seen->answer, 4);
 }
 
+TEST_F(deterministic_network_test, a_connection_that_carries_messages_sends_no_heartbeats) {
+  ASSERT_TRUE(remote);
+  auto sent = [&] { return nodes.network->bytes_carried(port, direction::to_server); };
+  nodes.run();
+  // One message's frame, without a tick: no heartbeat goes with it.
+  auto before = sent();
+  anon_send(remote, 7);
+  nodes.run();
+  const auto message = sent() - before;
+  ASSERT_GT(message, 0u);
+  // Idle, the client sends a heartbeat each tick.
+  before = sent();
+  for (int step = 0; step < 10; ++step)
+    nodes.advance_time(100ms);
+  const auto idle = sent() - before;
+  EXPECT_GT(idle, 0u);
+  // A message each tick: the messages are all it sends.
+  before = sent();
+  for (int step = 0; step < 10; ++step) {
+    anon_send(remote, 7);
+    nodes.advance_time(100ms);
+  }
+  EXPECT_EQ(sent() - before, 10 * message);
+  watch();
+  nodes.run();
+  EXPECT_FALSE(seen->down);
+}
+
 TEST_F(deterministic_network_test, a_lost_request_times_out_at_its_deadline_on_the_test_clock) {
   ASSERT_TRUE(remote);
   ask(1, 1);

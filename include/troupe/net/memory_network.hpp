@@ -75,6 +75,9 @@ public:
   std::size_t connections(std::uint16_t port);
   /// Whether somebody listens on `port` now.
   bool listening(std::uint16_t port);
+  /// Bytes written in `dir` on the open connections to `port` so far (lost
+  /// writes not counted): what a connection costs on the wire.
+  std::uint64_t bytes_carried(std::uint16_t port, direction dir);
 
   // ---- for the middleman ----
 
