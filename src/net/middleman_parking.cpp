@@ -33,7 +33,7 @@ std::size_t middleman_impl::open_connections() {
 }
 
 bool middleman_impl::may_park(const std::shared_ptr<peer>& p) {
-  if (!p->ready() || p->closed() || p->leaving() || p->parking() || p->contacts().empty())
+  if (!p->ready() || p->closed() || p->leaving() || p->parking() || p->pinned() || p->contacts().empty())
     return false;
   // One connection to a node parks at a time. It carries only its node's
   // traffic: no relay, no relayed monitor, no proxy that moved onto it from

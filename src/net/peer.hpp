@@ -139,6 +139,11 @@ public:
   bool parked() const noexcept { return park_ == park_phase::agreed; }
   // Nothing waits to be written or delivered and input is not paused (I/O thread).
   bool quiescent();
+  // Something that holds this very connection (a remote group, which sends
+  // its joins on it) keeps it from being parked while it lives (any thread).
+  void pin() noexcept { pins_.fetch_add(1, std::memory_order_relaxed); }
+  void unpin() noexcept { pins_.fetch_sub(1, std::memory_order_relaxed); }
+  bool pinned() const noexcept { return pins_.load(std::memory_order_relaxed) > 0; }
   // When the connection last carried an actor message, as of `now` (I/O
   // thread, called once per tick).
   clock::time_point last_active(clock::time_point now);
@@ -372,6 +377,7 @@ private:
   enum class park_phase : std::uint8_t { none, requested, agreed };
   park_phase park_ = park_phase::none;
   std::atomic<bool> parking_{false};
+  std::atomic<int> pins_{0};
   clock::time_point park_since_{};
   std::shared_ptr<node_link> link_;
   std::uint64_t activity_seen_ = 0;

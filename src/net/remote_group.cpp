@@ -10,7 +10,15 @@
 namespace troupe::net {
 
 remote_group::remote_group(std::string identifier, actor intermediary, std::weak_ptr<peer> via)
-  : abstract_group("remote", std::move(identifier)), intermediary_(std::move(intermediary)), via_(std::move(via)) {}
+  : abstract_group("remote", std::move(identifier)), intermediary_(std::move(intermediary)), via_(std::move(via)) {
+  if (auto p = via_.lock())
+    p->pin();
+}
+
+remote_group::~remote_group() {
+  if (auto p = via_.lock())
+    p->unpin();
+}
 
 bool remote_group::subscribe(const actor_addr& who) {
   return send_membership(wire::frame_kind::group_join, who);

@@ -23,7 +23,9 @@ class remote_group final : public abstract_group {
 public:
   // `intermediary`: a proxy for the owner's intermediary; `via`: the
   // connection it was found on, which carries the joins and leaves.
+  // The connection stays open (never parked) while the group lives.
   remote_group(std::string identifier, actor intermediary, std::weak_ptr<peer> via);
+  ~remote_group() override;
 
   // Only actors of this node can join; false for others or a lost connection.
   bool subscribe(const actor_addr& who) override;

@@ -260,6 +260,37 @@ TEST_F(parking_test, a_forgotten_node_ends_its_parked_proxies) {
   anon_send(watcher, 0);
 }
 
+TEST(parking_group_test, a_connection_a_remote_group_was_found_on_stays_open) {
+  // The group's joins and leaves go out on that very connection.
+  test::deterministic_nodes nodes(test_network_name());
+  auto& owner = nodes.add_node();
+  auto& member = nodes.add_node({{"middleman.idle-timeout", "300ms"}});
+  ASSERT_TRUE(member.middleman().open(0));
+  auto port = owner.middleman().publish_local_groups(0);
+  ASSERT_TRUE(port) << to_string(port.error());
+  auto g = member.groups().get("remote", "news@memory:" + std::to_string(*port));
+  ASSERT_TRUE(g) << to_string(g.error());
+  auto heard = std::make_shared<std::vector<int>>();
+  auto listener = [g = *g, heard](event_based_actor* self) -> behavior {
+    self->join(g);
+    return {[heard](int x) { heard->push_back(x); }};
+  };
+  auto first = member.spawn(listener);
+  nodes.run();
+  for (int step = 0; step < 10; ++step)
+    nodes.advance_time(100ms);
+  EXPECT_EQ(member.middleman().parked_nodes(), 0u);
+  EXPECT_EQ(nodes.network->connections(*port), 1u);
+  auto second = member.spawn(listener); // joins a second time, much later
+  nodes.run();
+  anon_send(owner.groups().get_local("news"), 7);
+  nodes.run();
+  EXPECT_EQ(*heard, (std::vector<int>{7, 7}));
+  scoped_actor self{member};
+  self->send_exit(first, exit_reason::user_shutdown);
+  self->send_exit(second, exit_reason::user_shutdown);
+}
+
 TEST(parking_limit_test, beyond_max_connections_the_least_recently_used_is_parked) {
   test::deterministic_nodes nodes(test_network_name());
   std::vector<std::uint16_t> ports;
