@@ -27,8 +27,8 @@ std::size_t middleman_impl::parked_nodes() {
 
 std::size_t middleman_impl::open_connections() {
   return run_on_io([this] {
-    return static_cast<std::size_t>(
-      std::count_if(peers_.begin(), peers_.end(), [](const auto& p) { return !p->closed() && !p->parking(); }));
+    return static_cast<std::size_t>(std::count_if(
+      peers_.begin(), peers_.end(), [](const auto& p) { return p->ready() && !p->closed() && !p->parking(); }));
   });
 }
 

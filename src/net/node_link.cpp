@@ -67,11 +67,6 @@ bool node_link::parked() const {
   return state_ == state::parked;
 }
 
-bool node_link::holding() const {
-  std::lock_guard guard{mtx_};
-  return !held_.empty();
-}
-
 void node_link::hold_frame(std::vector<std::byte> frame, actor_id id) {
   std::unique_lock lock{mtx_};
   if (state_ != state::parked)

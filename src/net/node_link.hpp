@@ -38,18 +38,17 @@ public:
     return current_;
   }
 
-  // A proxy's send that `tried` refused because it is being parked, or that
-  // found no connection: sends `e` on the connection there is now, or keeps
-  // it until there is one. False when it was answered with an error instead.
+  // A proxy's send that its connection refused because it is being parked,
+  // or that found none: sends `e` on the connection there is now, or keeps it
+  // until there is one. False when it was answered with an error instead.
   bool send_or_hold(const strong_actor_ptr& proxy, mailbox_element_ptr& e, execution_unit* ctx);
+  // Whether messages wait for the next connection (any thread).
+  bool parked() const;
 
   // ---- I/O thread ----
   // The connection goes idle: messages wait from now on, and the first one
   // calls `want_connection` (once per park).
   void park(std::function<void()> want_connection);
-  bool parked() const;
-  // Whether messages or frames wait for a connection.
-  bool holding() const;
   // A frame for the node (an actor's down) that waits behind the messages.
   void hold_frame(std::vector<std::byte> frame, actor_id id);
   // `p` carries what waited, in order, then everything sent after.
