@@ -40,6 +40,17 @@ behavior greeter(event_based_actor*, std::string name) {
   return {[name](const std::string& from) { return name + " greets " + from; }};
 }
 
+void ask(event_based_actor* self, const std::string& name, const actor& other) {
+  self->request(other, 5s, name)
+    .then([name](const std::string& answer) { say(name + ": " + answer); },
+          [name](const error& e) { say(name + ": " + to_string(e)); });
+}
+
+// A member registers with etcd as its system starts, which can be before it
+// registers its greeter: the lookup is tried again for a few seconds.
+constexpr int lookup_attempts = 50;
+constexpr auto lookup_retry = 100ms;
+
 // Hears of every member, and greets each other one once it is up.
 behavior watcher(event_based_actor* self, std::string name) {
   auto& c = self->system().cluster();
@@ -53,13 +64,21 @@ behavior watcher(event_based_actor* self, std::string name) {
       auto other = c.lookup(m.who.id, "greeter");
       // [/snippet]
       if (!other) {
-        say(name + ": no greeter at " + m.who.endpoint + ": " + to_string(other.error()));
+        self->delayed_send(self, lookup_retry, atom("greet"), m.who.id, m.who.endpoint, 1);
         return;
       }
-      self->request(*other, 5s, name)
-        .then([name](const std::string& answer) { say(name + ": " + answer); },
-              [name](const error& e) { say(name + ": " + to_string(e)); });
+      ask(self, name, *other);
     },
+    on(atom("greet"), arg_match) >>
+      [self, name, &c](std::uint32_t id, const std::string& endpoint, int attempt) {
+        auto other = c.lookup(id, "greeter");
+        if (other)
+          ask(self, name, *other);
+        else if (attempt < lookup_attempts)
+          self->delayed_send(self, lookup_retry, atom("greet"), id, endpoint, attempt + 1);
+        else
+          say(name + ": no greeter at " + endpoint + ": " + to_string(other.error()));
+      },
     [name](const cluster::member_suspect& m) { say(name + ": member " + m.who.endpoint + " suspect"); },
     [name](const cluster::member_down& m) { say(name + ": member " + m.who.endpoint + " down"); },
     [name](const cluster::member_left& m) { say(name + ": member " + m.who.endpoint + " left"); },
