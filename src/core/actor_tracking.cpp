@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Copyright (c) 2026 the troupe authors
-// The runtime's side of per-actor statistics: the allocation with a statistics
-// block in front, listing and unlisting, and what a sender counts.
+// The runtime's side of per-actor statistics: freeing a statistics block whose
+// actor failed to construct, unlisting, and what a sender counts.
 #include <new>
 
 #include "detail/this_actor_slot.hpp"
@@ -23,22 +23,10 @@ constinit thread_local std::uint32_t sends_to_tracked __attribute__((tls_model("
 
 namespace detail {
 
-spawner::actor_memory spawner::allocate_tracked(std::size_t size) {
-  auto total = sizeof(actor_statistics) + size;
-  auto* mem = static_cast<std::byte*>(cached_allocate(total));
-  new (mem) actor_statistics;
-  return {mem + sizeof(actor_statistics), static_cast<std::uint32_t>(total) | actor_control_block::statistics_flag};
-}
-
 void spawner::free_tracked(actor_memory mem) noexcept {
   auto* stats = static_cast<actor_statistics*>(mem.block) - 1;
   stats->~actor_statistics();
   cached_deallocate(stats, mem.size_field & ~actor_control_block::statistics_flag);
-}
-
-void spawner::start_tracking(local_actor* self) noexcept {
-  self->statistics_on_ = true;
-  self->home_system().tracker().add(&self->statistics());
 }
 
 } // namespace detail

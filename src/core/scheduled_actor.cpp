@@ -143,9 +143,11 @@ void scheduled_actor::initialize() {
   // An actor with statistics or a recording keeps initialized_ false, so that
   // resume() sends it to the loop that keeps them with the test it makes
   // anyway, and the plain loop tests neither.
-  if (statistics_on_)
-    statistics().initialized = true;
-  else if (recorded_)
+  if (statistics_on_) {
+    auto& stats = statistics();
+    stats.initialized = true;
+    stats.started_cycles.set(detail::cycle_count()); // the age counts from here, not from the spawn
+  } else if (recorded_)
     recorded_initialized_ = true;
   else
     initialized_ = true;
@@ -288,6 +290,10 @@ resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_
       initialize();
       if (finish_if_terminating())
         return resume_result::done;
+      // Nothing sent to it yet (an actor spawned to wait): it blocks as an
+      // untracked one would, with nothing taken to count.
+      if (statistics_on_ && mailbox_.nothing_pending() && mailbox_.try_block())
+        return resume_result::awaiting_message;
     }
     if (statistics_on_)
       return cleaned_up_ ? resume_result::done : resume_tracked(ctx, max_throughput);
@@ -307,8 +313,6 @@ resumable::resume_result scheduled_actor::resume_tracked(execution_unit* ctx, st
   auto& stats = statistics();
   const bool timed = (tracked_resumes_here++ & 15) == 0;
   auto last = timed ? detail::cycle_count() : 0;
-  if (stats.started_cycles.get() == 0) [[unlikely]] // the first resume: the age counts from here, not from the spawn
-    stats.started_cycles.set(timed ? last : detail::cycle_count());
   auto taken = stats.taken.get();
   for (std::size_t handled_count = 0; handled_count < max_throughput;) {
     auto before = taken;

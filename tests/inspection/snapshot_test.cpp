@@ -214,6 +214,34 @@ TEST_F(tracked, ended_actors_leave_the_lists_and_the_owner_compacts_its_list) {
   run();
 }
 
+TEST_F(tracked, ended_actors_of_a_list_nobody_appends_to_are_let_go_by_the_thread_that_ends_them) {
+  constexpr int n = 2000;
+  std::vector<actor> xs;
+  for (int i = 0; i < n; ++i)
+    xs.push_back(sys.spawn<counter>());
+  run();
+  EXPECT_EQ(sys.tracker().held(), static_cast<std::size_t>(n));
+  // No spawn from here on: no compaction takes the ended actors off, so the
+  // thread that ends them clears them once it ended half of the list.
+  for (auto& x : xs)
+    self->send_exit(x, exit_reason::kill);
+  xs.clear();
+  run();
+  EXPECT_EQ(sys.tracker().size(), 0u);
+  EXPECT_LE(sys.tracker().held(), static_cast<std::size_t>(n / 2));
+  sys.tracker().sweep();
+  EXPECT_EQ(sys.tracker().held(), 0u);
+  // The list goes on after its emptied chunks went.
+  auto a = sys.spawn<counter>();
+  run();
+  auto s = inspection::snapshot(sys);
+  ASSERT_EQ(s.actors.size(), 1u);
+  EXPECT_EQ(s.actors[0].id, a.id());
+  EXPECT_EQ(sys.tracker().held(), 1u);
+  self->send_exit(a, exit_reason::kill);
+  run();
+}
+
 // Real threads: spawning threads, the workers that end the actors and a reader
 // taking snapshots all work on the same lists at once. The sanitizer stages run
 // it too.

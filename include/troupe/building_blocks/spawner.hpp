@@ -14,7 +14,9 @@
 #include <utility>
 
 #include "troupe/building_blocks/function_actor.hpp"
+#include "troupe/detail/actor_statistics.hpp"
 #include "troupe/detail/export.hpp"
+#include "troupe/detail/thread_cache.hpp"
 #include "troupe/fwd.hpp"
 
 namespace troupe::detail {
@@ -109,8 +111,10 @@ struct spawner {
     if (static_cast<abstract_actor*>(ptr) != block->get())
       std::terminate(); // the actor base must come first in the class layout
     static_cast<local_actor*>(ptr)->hidden_ = is_hidden;
-    if (tracked)
-      start_tracking(static_cast<local_actor*>(ptr));
+    if (tracked) {
+      static_cast<local_actor*>(ptr)->statistics_on_ = true;
+      sys.tracker().add(static_cast<actor_statistics*>(mem.block) - 1);
+    }
     if constexpr (!is_hidden) {
       sys.actor_started();
       if (auto* events = sys.events(); events != nullptr && events->wants_lifecycle()) [[unlikely]] {
@@ -129,11 +133,14 @@ private:
     std::uint32_t size_field;
   };
   /// Memory for a tracked actor of `size` bytes (control block and actor): its statistics block comes first.
-  TROUPE_CORE_API static actor_memory allocate_tracked(std::size_t size);
+  static actor_memory allocate_tracked(std::size_t size) {
+    auto total = sizeof(actor_statistics) + size;
+    auto* mem = static_cast<std::byte*>(cached_allocate(total));
+    new (mem) actor_statistics;
+    return {mem + sizeof(actor_statistics), static_cast<std::uint32_t>(total) | actor_control_block::statistics_flag};
+  }
   /// Frees what allocate_tracked returned (the actor's constructor threw).
   TROUPE_CORE_API static void free_tracked(actor_memory mem) noexcept;
-  /// Turns the actor's statistics on and lists it in its system's tracker.
-  TROUPE_CORE_API static void start_tracking(local_actor* self) noexcept;
 };
 
 } // namespace troupe::detail

@@ -98,6 +98,9 @@ public:
   std::size_t size() const noexcept;
   /// The entries on the lists, ended actors not yet swept included: at least size(), read without walking.
   std::size_t listed() const noexcept;
+  /// The actors whose memory the lists hold: the live ones and those ended and not yet taken off (walks the
+  /// lists).
+  std::size_t held() const noexcept;
 
   /// The messages a listed actor has not finished with: on its mailbox's stack,
   /// taken but waiting, skipped for later, or being handled. Only inside
@@ -124,9 +127,10 @@ private:
   };
 
   struct alignas(64) list {
-    // The owner's (for the shared list: under `appending`).
-    chunk* tail = nullptr;
-    std::size_t compact_at = 0;
+    /// The chunk the owner appends to: written by the owner (for the shared list: under `appending`), read by
+    /// a thread clearing ended entries, which unlinks emptied chunks before it.
+    std::atomic<chunk*> tail{nullptr};
+    std::size_t compact_at = 0; // the owner's
     /// Entries appended since the last compaction, cleared ones included: written by the owner, read by
     /// other threads as a hint of the list's size.
     std::atomic<std::size_t> entries{0};
@@ -159,7 +163,13 @@ private:
     }
   }
 
+  // add() when the thread has no list yet, or its list needs a chunk or a compaction first.
+  [[gnu::noinline]] void add_slowly(actor_statistics* s) noexcept;
+  // end() when this thread has ended enough of list `index`'s actors to clear them.
+  [[gnu::noinline]] void ended_many(std::size_t index) noexcept;
   bool append(list& l, actor_statistics* s) noexcept;
+  // The entries on the lists that are not cleared; with live_only, only those of actors that have not ended.
+  std::size_t count_held(bool live_only) const noexcept;
   // The owner (or, for the shared list, an appending thread holding `appending`): takes ended actors off `l`
   // and closes the gaps, unless a reader is walking it.
   void compact(list& l) noexcept;

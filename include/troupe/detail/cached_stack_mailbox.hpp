@@ -202,6 +202,12 @@ public:
   // Reader-side query; only the reader enters the blocked state, so the answer
   // is stable unless a writer concurrently unblocks it.
   bool blocked() const noexcept { return head_.load(std::memory_order_relaxed) == blocked_tag(); }
+  // Whether nothing was ever pushed or everything pushed was taken, read
+  // without a write: a caller about to block checks this first, so that a
+  // reader with messages waiting pays no failed exchange.
+  bool nothing_pending() const noexcept {
+    return cache_ == nullptr && head_.load(std::memory_order_relaxed) == nullptr;
+  }
 
   // Any thread may ask; once true it stays true.
   bool closed() const noexcept { return head_.load(std::memory_order_relaxed) == closed_tag(); }

@@ -39,13 +39,16 @@ constexpr std::size_t min_clear = 256;
 // many as after the last compaction.
 constexpr std::size_t min_compact = 1024;
 
-// How many actors of each list this thread ended since it last cleared that
-// list, and how many it waits for before it does (half the list, so that the
-// cost of a walk spreads over as many ends as it reads entries). The thread's
-// own figures: ending an actor writes to no shared line.
+// How many actors of each list this thread ended since it last looked at that
+// list, and how many it waits for before it looks again (half the list, so
+// that the cost of a walk spreads over as many ends as it reads entries). The
+// thread's own figures: ending an actor writes to no shared line.
 struct ends_of_list {
   std::uint32_t count = 0;
   std::uint32_t due = min_clear;
+  // The list's entries when this thread last looked: while they change, its
+  // owner is appending, and its compactions take the ended actors off.
+  std::size_t seen_entries = 0;
 };
 constinit thread_local ends_of_list ends_by_list[actor_tracker::num_lists + 1]
   __attribute__((tls_model("initial-exec")));
@@ -116,7 +119,29 @@ actor_tracker::~actor_tracker() {
 }
 
 void actor_tracker::add(actor_statistics* s) noexcept {
-  if (thread_list == no_list) [[unlikely]]
+  // The common case, kept free of calls and saved registers: this thread owns
+  // a list whose last chunk has room and that is not due for compaction.
+  auto index = thread_list;
+  if (index < num_lists) [[likely]] {
+    auto& l = lists_[index];
+    auto* c = l.tail.load(std::memory_order_relaxed);
+    auto entries = l.entries.load(std::memory_order_relaxed);
+    if (c != nullptr && entries < l.compact_at) [[likely]] {
+      auto n = c->count.load(std::memory_order_relaxed);
+      if (n < chunk::capacity) [[likely]] {
+        s->list = static_cast<std::uint8_t>(index);
+        c->entries[n] = s;
+        c->count.store(n + 1, std::memory_order_release);
+        l.entries.store(entries + 1, std::memory_order_relaxed);
+        return;
+      }
+    }
+  }
+  add_slowly(s);
+}
+
+void actor_tracker::add_slowly(actor_statistics* s) noexcept {
+  if (thread_list == no_list)
     thread_list = take_list();
   auto index = thread_list;
   auto& l = lists_[index];
@@ -124,7 +149,7 @@ void actor_tracker::add(actor_statistics* s) noexcept {
   // The block starts with a weak reference for the list (see actor_control_block), which keeps it readable
   // until a sweep; an actor that cannot be listed gives it back.
   bool listed;
-  if (index != shared_list) [[likely]] {
+  if (index != shared_list) {
     if (l.entries.load(std::memory_order_relaxed) >= l.compact_at)
       compact(l);
     listed = append(l, s);
@@ -139,7 +164,7 @@ void actor_tracker::add(actor_statistics* s) noexcept {
 }
 
 bool actor_tracker::append(list& l, actor_statistics* s) noexcept {
-  auto* c = l.tail;
+  auto* c = l.tail.load(std::memory_order_relaxed);
   if (c == nullptr || c->count.load(std::memory_order_relaxed) == chunk::capacity) {
     auto* fresh = c != nullptr ? c->next.load(std::memory_order_relaxed) : nullptr;
     if (fresh == nullptr) {
@@ -151,7 +176,8 @@ bool actor_tracker::append(list& l, actor_statistics* s) noexcept {
       else
         l.head.store(fresh, std::memory_order_release);
     }
-    l.tail = c = fresh;
+    c = fresh;
+    l.tail.store(c, std::memory_order_release);
   }
   auto n = c->count.load(std::memory_order_relaxed);
   c->entries[n] = s;
@@ -163,17 +189,30 @@ bool actor_tracker::append(list& l, actor_statistics* s) noexcept {
 void actor_tracker::end(actor_statistics* s) noexcept {
   {
     std::lock_guard guard{s->taking};
-    if (s->ended.load(std::memory_order_relaxed))
+    if (s->ended.load(std::memory_order_relaxed)) [[unlikely]]
       return;
     s->ended.store(true, std::memory_order_relaxed);
   }
   auto& mine = ends_by_list[s->list];
-  if (++mine.count < mine.due)
+  if (++mine.count >= mine.due) [[unlikely]]
+    ended_many(s->list);
+}
+
+void actor_tracker::ended_many(std::size_t index) noexcept {
+  auto& mine = ends_by_list[index];
+  auto& l = lists_[index];
+  auto entries = l.entries.load(std::memory_order_relaxed);
+  // This thread ended many of the list's actors. While the owner appends, its
+  // compactions retire them by the time the list has doubled, and give the
+  // memory to the spawning thread, which needs it next. A list whose owner
+  // stopped appending is cleared here, unless half of it is more than this
+  // thread ended.
+  if (entries != mine.seen_entries) {
+    mine.seen_entries = entries;
+    mine.count = 0;
     return;
-  // This thread ended many of the list's actors: clear them, unless the list
-  // has grown so that half of it is more than this thread ended.
-  auto& l = lists_[s->list];
-  auto half = l.entries.load(std::memory_order_relaxed) / 2;
+  }
+  auto half = entries / 2;
   if (mine.count >= half) {
     clear_ended(l);
     mine.count = 0;
@@ -186,8 +225,8 @@ void actor_tracker::sweep() noexcept {
     clear_ended(l);
 }
 
-void actor_tracker::retire(list& l, actor_statistics* s) noexcept {
-  if (auto* timing = s->timing.load(std::memory_order_acquire); timing != nullptr) {
+inline void actor_tracker::retire(list& l, actor_statistics* s) noexcept {
+  if (auto* timing = s->timing.load(std::memory_order_acquire); timing != nullptr) [[unlikely]] {
     if (l.retired == nullptr)
       l.retired = new (std::nothrow) retired_timing; // once per list; without memory the counts are lost
     if (l.retired != nullptr)
@@ -202,15 +241,39 @@ void actor_tracker::clear_ended(list& l) noexcept {
   if (!l.walking.try_lock())
     return; // a reader is walking the list: a later end clears it
   std::lock_guard guard{l.walking, std::adopt_lock};
-  for (auto* c = l.head.load(std::memory_order_acquire); c != nullptr; c = c->next.load(std::memory_order_acquire)) {
+  // The tail only moves on while we hold `walking`, so the chunks before the
+  // one it is at now are full and written no more: those left empty go, and
+  // the next clearing does not walk them again.
+  auto* tail = l.tail.load(std::memory_order_acquire);
+  chunk* prev = nullptr;
+  bool before_tail = tail != nullptr;
+  for (auto* c = l.head.load(std::memory_order_acquire); c != nullptr;) {
+    auto* next = c->next.load(std::memory_order_acquire);
+    if (c == tail)
+      before_tail = false;
     auto n = c->count.load(std::memory_order_acquire);
+    bool emptied = true;
     for (std::size_t i = 0; i < n; ++i) {
       auto* s = c->entries[i];
-      if (s != nullptr && s->ended.load(std::memory_order_acquire)) {
+      if (s == nullptr)
+        continue;
+      if (s->ended.load(std::memory_order_acquire)) {
         retire(l, s);
         c->entries[i] = nullptr;
+      } else {
+        emptied = false;
       }
     }
+    if (before_tail && emptied) {
+      if (prev == nullptr)
+        l.head.store(next, std::memory_order_release);
+      else
+        prev->next.store(next, std::memory_order_release);
+      delete c;
+    } else {
+      prev = c;
+    }
+    c = next;
   }
 }
 
@@ -257,7 +320,7 @@ void actor_tracker::compact(list& l) noexcept {
       spare->count.store(0, std::memory_order_relaxed);
     }
   }
-  l.tail = out;
+  l.tail.store(out, std::memory_order_relaxed);
   l.entries.store(kept, std::memory_order_relaxed);
   l.compact_at = std::max(min_compact, 2 * kept);
 }
@@ -273,7 +336,7 @@ std::uint64_t actor_tracker::peek(actor_statistics& s, const std::function<void(
   return s.held();
 }
 
-std::size_t actor_tracker::size() const noexcept {
+std::size_t actor_tracker::count_held(bool live_only) const noexcept {
   std::size_t n = 0;
   for (auto& l : lists_) {
     std::lock_guard guard{l.walking};
@@ -281,10 +344,18 @@ std::size_t actor_tracker::size() const noexcept {
       auto count = c->count.load(std::memory_order_acquire);
       for (std::size_t i = 0; i < count; ++i)
         if (auto* s = c->entries[i]; s != nullptr)
-          n += s->ended.load(std::memory_order_relaxed) ? 0 : 1;
+          n += live_only && s->ended.load(std::memory_order_relaxed) ? 0 : 1;
     }
   }
   return n;
+}
+
+std::size_t actor_tracker::size() const noexcept {
+  return count_held(true);
+}
+
+std::size_t actor_tracker::held() const noexcept {
+  return count_held(false);
 }
 
 std::size_t actor_tracker::listed() const noexcept {
