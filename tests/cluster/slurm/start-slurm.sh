@@ -17,10 +17,28 @@
 # seconds to wait for the nodes to be idle (default 60). As root or as another user (the
 # daemons run as the user that starts them).
 
-_slurm_free_port() {
-  python3 - <<'EOF'
-import socket
-s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()
+# N distinct free ports between the jobs' rendezvous ports (10000-29999) and
+# the kernel's ephemeral range: a port taken from bind(0) can be given to
+# another test's outgoing connection before the daemon binds it (slurmd then
+# fails with "Address already in use").
+_slurm_free_ports() {
+  python3 - "$1" <<'EOF'
+import random, socket, sys
+low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+ports = []
+while len(ports) < int(sys.argv[1]):
+    p = random.randrange(30000, max(low, 30001))
+    if p in ports:
+        continue
+    s = socket.socket()
+    try:
+        s.bind(("127.0.0.1", p))
+        ports.append(p)
+    except OSError:
+        pass
+    finally:
+        s.close()
+print(" ".join(map(str, ports)))
 EOF
 }
 
@@ -81,17 +99,18 @@ slurm_start() {
 
   # --- slurm.conf ---------------------------------------------------------------------------
   local host; host=$(hostname -s)
-  local ctld_port; ctld_port=$(_slurm_free_port)
+  local ports; read -r -a ports <<<"$(_slurm_free_ports $((nodes + 1)))"
+  local ctld_port=${ports[0]}
   local nodelines="" nodenames="" n port
   declare -ga _SLURM_NODE_NAMES=() _SLURM_NODE_PORTS=()
   if [ "$nodes" = 1 ]; then
-    port=$(_slurm_free_port)
+    port=${ports[1]}
     _SLURM_NODE_NAMES=("$host"); _SLURM_NODE_PORTS=("$port")
     nodelines="NodeName=$host NodeAddr=127.0.0.1 NodeHostname=$host Port=$port CPUs=$cpus RealMemory=1000 State=UNKNOWN"
     nodenames=$host
   else
     for n in $(seq 1 "$nodes"); do
-      port=$(_slurm_free_port)
+      port=${ports[$n]}
       _SLURM_NODE_NAMES+=("n$n"); _SLURM_NODE_PORTS+=("$port")
       nodelines+="NodeName=n$n NodeAddr=127.0.0.1 NodeHostname=$host Port=$port CPUs=$cpus RealMemory=1000 State=UNKNOWN"$'\n'
     done
