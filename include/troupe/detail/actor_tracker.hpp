@@ -7,10 +7,11 @@
 // under a lock) and appends to it without a lock or an atomic read-modify-write.
 // An actor that ends only marks its own block. The list holds a weak reference
 // to each actor's allocation, so a marked block stays readable until a sweep
-// lets it go: a thread that ended many of a list's actors clears their entries
-// (it finds their blocks in its own cache), and the owner compacts its list when
-// it has doubled since the last time. A reader walks one list at a time and
-// never stops the thread that appends to it.
+// lets it go: the owner compacts its list when it has doubled since the last
+// time, which lets the ended actors go into the owner's thread cache, and a
+// thread that ended many of the actors of a list whose owner stopped appending
+// clears their entries. A reader walks one list at a time and never stops the
+// thread that appends to it.
 #include <array>
 #include <atomic>
 #include <chrono>

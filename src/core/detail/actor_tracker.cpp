@@ -31,9 +31,8 @@ void retired_timing::add(const retired_timing& other) noexcept {
 
 namespace {
 
-// A thread that ended this many of a list's actors clears their entries: it
-// finds their blocks in its own cache and frees their memory into its own
-// thread cache, as if the actors were not tracked.
+// A thread looks at a list again after it ended this many of its actors (or
+// half the list), and clears their entries if the owner stopped appending.
 constexpr std::size_t min_clear = 256;
 // The owner compacts its list when it holds this many entries, or twice as
 // many as after the last compaction.
@@ -241,9 +240,10 @@ void actor_tracker::clear_ended(list& l) noexcept {
   if (!l.walking.try_lock())
     return; // a reader is walking the list: a later end clears it
   std::lock_guard guard{l.walking, std::adopt_lock};
-  // The tail only moves on while we hold `walking`, so the chunks before the
-  // one it is at now are full and written no more: those left empty go, and
-  // the next clearing does not walk them again.
+  // While we hold `walking` the tail only moves forward (a compaction, which
+  // moves it back, needs `walking`), so the chunks before the one it is at now
+  // are full and written no more: those left empty go, and the next clearing
+  // does not walk them again.
   auto* tail = l.tail.load(std::memory_order_acquire);
   chunk* prev = nullptr;
   bool before_tail = tail != nullptr;
