@@ -28,11 +28,11 @@ using actor_id = std::uint64_t;
 class TROUPE_CORE_API actor_control_block {
 public:
   /// Starts with one strong reference, which the creator adopts (strong_actor_ptr{block, false}), and the
-  /// one weak reference all strong ones hold together (and, with statistics, the one of the tracker's list). `alloc_size` is the size of the whole allocation
+  /// one weak reference all strong ones hold together. `alloc_size` is the size of the whole allocation
   /// (block and actor, and the statistics block in front when `alloc_size` has statistics_flag set); the
   /// last weak_release hands it back to the allocator.
   actor_control_block(actor_id id, actor_system* sys, std::uint32_t alloc_size) noexcept
-    : weak_((alloc_size & statistics_flag) != 0 ? 2 : 1), id_(id), system_(sys), alloc_size_(alloc_size) {}
+    : weak_(1), id_(id), system_(sys), alloc_size_(alloc_size) {}
 
   /// Set in `alloc_size` when the allocation starts with the actor's statistics (inspection), which
   /// end right where this block begins.
@@ -99,8 +99,7 @@ public:
 
 private:
   std::atomic<std::uint32_t> strong_{1};
-  // All strong references together hold one weak reference; the list of the
-  // actor_tracker holds a second one for an actor with statistics.
+  // All strong references together hold one weak reference.
   std::atomic<std::uint32_t> weak_;
   actor_id id_;
   actor_system* system_;

@@ -12,6 +12,7 @@
 #include "detail/runtime_log.hpp"
 #include "detail/this_actor_slot.hpp"
 #include "troupe/actor_system.hpp"
+#include "troupe/detail/actor_readers.hpp"
 
 namespace troupe {
 
@@ -295,13 +296,57 @@ resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_
       if (statistics_on_ && mailbox_.nothing_pending() && mailbox_.try_block())
         return resume_result::awaiting_message;
     }
-    if (statistics_on_)
-      return cleaned_up_ ? resume_result::done : resume_tracked(ctx, max_throughput);
+    if (statistics_on_) {
+      if (cleaned_up_)
+        return resume_result::done;
+      return recorded_ ? resume_tracked<true>(ctx, max_throughput) : resume_tracked<false>(ctx, max_throughput);
+    }
     if (recorded_)
       return resume_loop<true>(ctx, max_throughput);
   }
   return resume_loop<false>(ctx, max_throughput);
 }
+
+namespace {
+
+// How a tracked actor counts the messages it takes from its mailbox's stack.
+struct stack_counter {
+  detail::actor_statistics& stats;
+
+  // Right after the stack was taken, before its elements are touched: a
+  // reader counting them finishes first.
+  void taken() noexcept {
+    if (detail::actor_readers::present()) [[unlikely]]
+      detail::actor_readers::pass(stats.taking);
+  }
+  // n messages taken: as many are in the actor's hands now as ever.
+  void counted(std::uint32_t n) noexcept {
+    stats.taken.add(n);
+    stats.max_depth.raise_to(stats.held());
+  }
+};
+
+// A message carried the sender's timestamp: how long it waited.
+[[gnu::noinline]] void record_wait(detail::actor_statistics& stats) {
+  auto waited = detail::cycle_count() - stats.stamp_cycles.load(std::memory_order_relaxed);
+  auto& t = stats.ensure_timing();
+  t.mailbox_wait.record(waited);
+  t.wait_samples.add();
+  t.wait_cycles.add(waited);
+  stats.stamped.store(nullptr, std::memory_order_relaxed);
+}
+
+// A timed resume handled a message: the cycles since `last`, which moves on.
+[[gnu::noinline]] void record_processing(detail::actor_statistics& stats, std::uint64_t& last) {
+  auto now = detail::cycle_count();
+  auto& t = stats.ensure_timing(); // not before the first message: idle actors have none
+  t.processing.record(now - last);
+  t.sampled_messages.add();
+  t.sampled_cycles.add(now - last);
+  last = now;
+}
+
+} // namespace
 
 // Handles messages as resume() does, and keeps the actor's statistics: what
 // happened to each message, the mailbox depth at each resume, and for one
@@ -309,18 +354,14 @@ resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_
 // that reading the clock costs a fraction of it per message. Counting per
 // thread rather than per actor keeps short-lived actors (a handful of
 // messages each) from all being timed, and all allocating their timing block.
+template <bool Recorded>
 resumable::resume_result scheduled_actor::resume_tracked(execution_unit* ctx, std::size_t max_throughput) {
   auto& stats = statistics();
+  stack_counter counter{stats};
   const bool timed = (tracked_resumes_here++ & 15) == 0;
   auto last = timed ? detail::cycle_count() : 0;
-  auto taken = stats.taken.get();
   for (std::size_t handled_count = 0; handled_count < max_throughput;) {
-    auto before = taken;
-    mailbox_element_ptr e{mailbox_.try_pop_counted(stats.taking, taken)};
-    if (taken != before) { // took the stack: as many wait now as ever
-      stats.taken.add(taken - before);
-      stats.max_depth.raise_to(stats.held());
-    }
+    mailbox_element_ptr e{mailbox_.try_pop_counted(counter)};
     if (!e) {
       if (mailbox_.try_block())
         return resume_result::awaiting_message;
@@ -330,18 +371,12 @@ resumable::resume_result scheduled_actor::resume_tracked(execution_unit* ctx, st
       release_bypass_job(ctx);
     ++handled_count;
     count_processed(ctx);
-    if (recorded_) [[unlikely]]
+    if (stats.stamped.load(std::memory_order_relaxed) == e.get()) [[unlikely]]
+      record_wait(stats);
+    if constexpr (Recorded)
       report_taken(*e);
-    if (stats.stamped.load(std::memory_order_relaxed) == e.get()) [[unlikely]] {
-      auto waited = detail::cycle_count() - stats.stamp_cycles.load(std::memory_order_relaxed);
-      auto& t = stats.ensure_timing();
-      t.mailbox_wait.record(waited);
-      t.wait_samples.add();
-      t.wait_cycles.add(waited);
-      stats.stamped.store(nullptr, std::memory_order_relaxed);
-    }
     auto result = handle(std::move(e));
-    if (recorded_) [[unlikely]]
+    if constexpr (Recorded)
       report_done();
     switch (result) {
       case handled::consumed:
@@ -357,24 +392,12 @@ resumable::resume_result scheduled_actor::resume_tracked(execution_unit* ctx, st
       case handled::deferred:
         break;
     }
-    if (timed) {
-      auto now = detail::cycle_count();
-      auto& t = stats.ensure_timing(); // not before the first message: idle actors have none
-      t.processing.record(now - last);
-      t.sampled_messages.add();
-      t.sampled_cycles.add(now - last);
-      last = now;
-    }
+    if (timed) [[unlikely]]
+      record_processing(stats, last);
     if (finish_if_terminating())
       return resume_result::done;
   }
-  auto before = taken;
-  bool empty = mailbox_.empty_counted(stats.taking, taken);
-  if (taken != before) {
-    stats.taken.add(taken - before);
-    stats.max_depth.raise_to(stats.held());
-  }
-  if (empty && mailbox_.try_block())
+  if (mailbox_.empty_counted(counter) && mailbox_.try_block())
     return resume_result::awaiting_message;
   return resume_result::resume_later;
 }

@@ -107,7 +107,9 @@ std::unique_ptr<actor_system_module> probe::make(actor_system& sys, const settin
 
 probe::probe(actor_system& sys, const settings& s) : sys_(sys), settings_(s) {
   // On at once, so that the program's first actors already have statistics.
-  sys_.tracker().enable(settings_.track_actors);
+  if (!sys_.tracker().enable(settings_.track_actors) && settings_.track_actors)
+    TROUPE_LOG_WARNING("inspection", "inspect.track-actors: the kernel offers no process-wide memory barrier "
+                                     "(membarrier); no actor keeps statistics");
 }
 
 probe::~probe() = default;

@@ -8,7 +8,8 @@
 // plain relaxed stores; readers on other threads load relaxed and see figures
 // that may be a message behind. Senders count nothing: the depth is what the
 // actor took from its mailbox and has not finished, plus what a reader counts
-// on the mailbox's stack while holding `taking`.
+// on the mailbox's stack while holding `taking`, which the actor passes
+// through before it touches a stack it took.
 #include <atomic>
 #include <bit>
 #include <chrono>
@@ -50,13 +51,22 @@ public:
     return i % 2 == 0 ? base + base / 2 : 2 * base;
   }
 
-  void record(std::uint64_t cycles) noexcept { buckets_[bucket_of(cycles)].add(); }
+  void record(std::uint64_t cycles) noexcept {
+    auto i = bucket_of(cycles);
+    buckets_[i].add();
+    used_ |= std::uint64_t{1} << i;
+  }
   std::uint64_t count(std::size_t i) const noexcept { return buckets_[i].get(); }
+  /// Bit i: bucket i counted something. Only for the thread that records (folding an ended actor's counts
+  /// into a total then reads only the buckets it used).
+  std::uint64_t used() const noexcept { return used_; }
 
 private:
   // Sampled counts: 32 bits last for four billion samples of one actor, and
   // keep a histogram at 256 bytes.
   basic_owned_counter<std::uint32_t> buckets_[num_buckets];
+  std::uint64_t used_ = 0;
+  static_assert(num_buckets <= 64);
 };
 
 /// Timing of a tracked actor, allocated when it handles its first sampled
@@ -73,14 +83,23 @@ struct actor_timing {
 struct actor_statistics {
   /// The actor ran its initialization (it keeps its own flag false, see scheduled_actor::initialize).
   bool initialized = false;
-  /// Held by the actor while it takes its mailbox's stack and while it sets `ended`, and by a reader while it
-  /// looks at the actor (here, it fills padding).
+  /// Held by a reader while it looks at the actor; the actor passes through it after it took its mailbox's
+  /// stack or ended while a reader is about (see actor_readers). Here, it fills padding.
   spinlock taking;
-  /// Set under `taking` when the actor ends: from then on inspection skips the block, and the actor_tracker
-  /// lets its allocation go. Ending writes nothing outside the actor's own memory.
+  /// Set when the actor ends: a reader that takes `taking` afterwards skips the block.
   std::atomic<bool> ended{false};
-  /// The tracker's list that holds the block.
-  std::uint8_t list = 0;
+
+  // ---- written by the thread running the actor ----
+  // Only their difference counts (wrapping): what the actor holds stays far below 2^31.
+  basic_owned_counter<std::uint32_t> taken;    ///< messages taken from the mailbox's stack
+  basic_owned_counter<std::uint32_t> finished; ///< messages handled or dropped: taken - finished are in its hands
+
+  /// The tracker's entry that lists the block, cleared when the actor ends (null: not listed). After that,
+  /// while a reader may still hold the block, the next block kept for readers (see actor_tracker).
+  union {
+    std::atomic<actor_statistics*>* slot = nullptr;
+    actor_statistics* next_kept;
+  };
 
   // ---- written by senders ----
   /// One message at a time carries a timestamp: the element and the cycle
@@ -89,8 +108,6 @@ struct actor_statistics {
   std::atomic<std::uint64_t> stamp_cycles{0};
 
   // ---- written by the thread running the actor ----
-  owned_counter taken;     ///< messages taken from the mailbox's stack
-  owned_counter finished;  ///< messages handled or dropped: taken - finished are in the actor's hands
   owned_counter processed; ///< messages a handler ran for
   owned_counter sent;      ///< messages this actor sent to tracked actors
   owned_counter skipped;   ///< messages put back for a later behavior
@@ -119,9 +136,9 @@ struct actor_statistics {
   /// Messages taken from the mailbox and not finished: waiting in the actor's
   /// own queue, skipped for a later behavior, or being handled.
   std::uint64_t held() const noexcept {
-    auto in = taken.get();
-    auto out = finished.get();
-    return in > out ? in - out : 0;
+    // A reader may load `finished` newer than `taken`: a negative difference is none.
+    auto d = static_cast<std::int32_t>(taken.get() - finished.get());
+    return d > 0 ? static_cast<std::uint64_t>(d) : 0;
   }
 };
 

@@ -4,14 +4,13 @@
 // The live tracked actors of one system, for inspection: whether actors spawned
 // now get statistics, and the lists of those that have them. Each thread that
 // spawns tracked actors owns a list (of 64; threads beyond them share one more
-// under a lock) and appends to it without a lock or an atomic read-modify-write.
-// An actor that ends only marks its own block. The list holds a weak reference
-// to each actor's allocation, so a marked block stays readable until a sweep
-// lets it go: the owner compacts its list when it has doubled since the last
-// time, which lets the ended actors go into the owner's thread cache, and a
-// thread that ended many of the actors of a list whose owner stopped appending
-// clears their entries. A reader walks one list at a time and never stops the
-// thread that appends to it.
+// under a lock) and puts each new actor into a free entry of it without a lock
+// or an atomic read-modify-write. An actor that ends clears its own entry, so
+// its memory goes back when it dies, as an untracked actor's does, and the
+// owner fills the entry again. A reader walks one list at a time and never
+// stops the thread that appends to it. Readers and actors meet without a
+// read-modify-write on the actors' side (see actor_readers): an actor that
+// ends while a reader is about keeps its memory until no reader is left.
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -20,6 +19,7 @@
 #include <functional>
 #include <mutex> // std::lock_guard
 
+#include "troupe/detail/actor_readers.hpp"
 #include "troupe/detail/actor_statistics.hpp"
 #include "troupe/detail/export.hpp"
 
@@ -29,8 +29,8 @@ struct mailbox_element;
 
 namespace troupe::detail {
 
-/// The sampled timings of the actors of one list that ended: their histograms
-/// live on here, so that the node's totals never go down when an actor ends.
+/// The sampled timings of actors that ended: their histograms live on here, so
+/// that the node's totals never go down when an actor ends.
 struct TROUPE_CORE_API retired_timing {
   std::uint64_t processing[cycle_histogram::num_buckets] = {};   ///< sampled messages by time in the handler
   std::uint64_t mailbox_wait[cycle_histogram::num_buckets] = {}; ///< sampled messages by time in the mailbox
@@ -54,54 +54,71 @@ public:
   actor_tracker& operator=(const actor_tracker&) = delete;
 
   /// Whether actors spawned from now on get statistics.
-  bool enabled() const noexcept { return enabled_.load(std::memory_order_relaxed); }
-  void enable(bool on) noexcept { enabled_.store(on, std::memory_order_relaxed); }
+  bool enabled() const noexcept { return enabled_.load(std::memory_order_acquire); }
+  /// Switches tracking on or off for actors spawned from now on; returns whether it is on. Tracking needs
+  /// the process-wide barrier of actor_readers, and stays off without it.
+  bool enable(bool on) noexcept {
+    on = on && actor_readers::prepare();
+    enabled_.store(on, std::memory_order_release);
+    return on;
+  }
 
   /// Lists a new actor's block, in the list of the calling thread (at spawn, after the actor's construction).
   void add(actor_statistics* s) noexcept;
-  /// Marks the block of an actor that ends (a second call does nothing). From now on no reader sees the actor;
-  /// its timings count as retired, and a later sweep lets its allocation go.
-  void end(actor_statistics* s) noexcept;
-  /// Takes every ended actor off the lists now and lets their allocations go.
+  /// Takes the block of an actor that ends off its list (on the actor's thread; a second call does nothing).
+  /// From now on no reader sees the actor, and its timings count as retired.
+  void end(actor_statistics* s) noexcept {
+    if (s->ended.load(std::memory_order_relaxed)) [[unlikely]]
+      return;
+    if (auto* entry = s->slot; entry != nullptr) [[likely]]
+      entry->store(nullptr, std::memory_order_relaxed);
+    s->ended.store(true, std::memory_order_release);
+    // A reader that came before the entry was cleared may hold the block.
+    if (actor_readers::present()) [[unlikely]]
+      keep_for_readers(s);
+    // Only after the end: a reader reads the retired timings before it walks the lists, so one that finds
+    // this actor's there also finds it ended, and does not count it twice (the totals would go down later).
+    if (s->timing.load(std::memory_order_relaxed) != nullptr) [[unlikely]]
+      retire_timing(*s);
+  }
+  /// Lets the blocks of ended actors go that were kept for readers, if no reader is left.
   void sweep() noexcept;
 
   /// Calls f(actor_statistics&) for every live listed actor, one list at a time, holding the actor's `taking`
   /// lock meanwhile: the actor does not end while f looks at it (so f must be short, and must not wait for it).
   template <class F>
   void for_each(F&& f) {
-    for (auto& l : lists_)
-      walk(l, f, [](actor_statistics&) {});
+    {
+      actor_readers::scope reading;
+      for (auto& l : lists_)
+        walk(l, f);
+    }
+    sweep();
   }
 
-  /// As for_each, and calls retired(const retired_timing&) with the timings of every ended actor: those taken
-  /// off the list, and those still on it. An actor that ends meanwhile is counted once, either live or retired.
+  /// As for_each, and first calls retired(const retired_timing&) with the timings of the actors that ended. An
+  /// actor that ends meanwhile is counted live, or in a later call: the totals never go down.
   template <class F, class R>
   void for_each(F&& f, R&& retired) {
-    retired_timing ended_here;
-    for (auto& l : lists_) {
-      bool any = false;
-      walk(l, f, [&](actor_statistics& s) {
-        if (auto* t = s.timing.load(std::memory_order_acquire); t != nullptr) {
-          if (!any)
-            ended_here = retired_timing{};
-          any = true;
-          ended_here.add(*t);
-        }
-      });
-      if (l.retired != nullptr)
-        retired(*l.retired);
-      if (any)
-        retired(static_cast<const retired_timing&>(ended_here));
+    {
+      actor_readers::scope reading;
+      retired_timing ended;
+      for (auto& l : lists_)
+        if (auto* r = l.retired.load(std::memory_order_acquire); r != nullptr)
+          r->read_into(ended);
+      retired(static_cast<const retired_timing&>(ended));
+      for (auto& l : lists_)
+        walk(l, f);
     }
+    sweep();
   }
 
   /// The listed actors that have not ended (walks the lists).
-  std::size_t size() const noexcept;
-  /// The entries on the lists, ended actors not yet swept included: at least size(), read without walking.
+  std::size_t size() noexcept;
+  /// The entries of the lists, free ones included: at least size(), read without walking.
   std::size_t listed() const noexcept;
-  /// The actors whose memory the lists hold: the live ones and those ended and not yet taken off (walks the
-  /// lists).
-  std::size_t held() const noexcept;
+  /// Ended actors whose memory waits for readers to leave.
+  std::size_t kept() const noexcept;
 
   /// The messages a listed actor has not finished with: on its mailbox's stack,
   /// taken but waiting, skipped for later, or being handled. Only inside
@@ -118,69 +135,72 @@ public:
   double nanoseconds_per_cycle() const noexcept;
 
 private:
-  // 4 KiB with its header: entries are appended by the owner only, cleared by
-  // a sweep, and moved only by the owner's compaction.
+  // 4 KiB: entries are filled by the owner only, cleared by the actor that
+  // ends, and never move; chunks stay until the tracker goes.
   struct chunk {
-    static constexpr std::size_t capacity = 510;
-    std::atomic<std::size_t> count{0}; // entries readers may look at
+    static constexpr std::size_t capacity = 511;
     std::atomic<chunk*> next{nullptr};
-    actor_statistics* entries[capacity]; // null: cleared by a sweep
+    std::atomic<actor_statistics*> entries[capacity] = {}; // null: free
+  };
+
+  // The retired timings that one list's owner folded in (for the shared list:
+  // under `appending`); readers load them while the owner adds. Stores release
+  // and loads acquire: a reader that sees an ended actor's counts here also
+  // sees that it ended.
+  struct retired_counts {
+    std::atomic<std::uint64_t> processing[cycle_histogram::num_buckets] = {};
+    std::atomic<std::uint64_t> mailbox_wait[cycle_histogram::num_buckets] = {};
+    std::atomic<std::uint64_t> processing_cycles{0};
+    std::atomic<std::uint64_t> mailbox_wait_cycles{0};
+
+    void add(const actor_timing& t) noexcept;
+    void read_into(retired_timing& out) const noexcept;
   };
 
   struct alignas(64) list {
-    /// The chunk the owner appends to: written by the owner (for the shared list: under `appending`), read by
-    /// a thread clearing ended entries, which unlinks emptied chunks before it.
-    std::atomic<chunk*> tail{nullptr};
-    std::size_t compact_at = 0; // the owner's
-    /// Entries appended since the last compaction, cleared ones included: written by the owner, read by
-    /// other threads as a hint of the list's size.
-    std::atomic<std::size_t> entries{0};
+    // ---- the owner's (for the shared list: under `appending`) ----
+    chunk* cursor = nullptr;    // where the owner looks for a free entry next
+    std::size_t next_entry = 0; // in `cursor`
+    chunk* last = nullptr;      // the last chunk, behind which new ones go
+    // ---- read by any thread ----
     std::atomic<chunk*> head{nullptr};
-    /// Taken by readers for a whole walk, by a thread that clears ended entries and by the owner's
-    /// compaction; the last two only try it.
-    mutable spinlock walking;
-    /// Only for the shared list: its appending threads and its compaction take it.
+    std::atomic<std::size_t> chunks{0};
+    std::atomic<retired_counts*> retired{nullptr}; // made when the owner retires its first timed actor
+    /// Only for the shared list: its appending and retiring threads take it.
     spinlock appending;
-    retired_timing* retired = nullptr; // under `walking`; made when the first actor with timings goes
   };
 
   static constexpr std::size_t shared_list = num_lists;
 
-  template <class F, class E>
-  void walk(list& l, F& live, E&& ended) {
-    std::lock_guard guard{l.walking};
-    for (auto* c = l.head.load(std::memory_order_acquire); c != nullptr; c = c->next.load(std::memory_order_acquire)) {
-      auto n = c->count.load(std::memory_order_acquire);
-      for (std::size_t i = 0; i < n; ++i) {
-        auto* s = c->entries[i];
+  template <class F>
+  static void walk(list& l, F& live) {
+    for (auto* c = l.head.load(std::memory_order_acquire); c != nullptr; c = c->next.load(std::memory_order_acquire))
+      for (auto& entry : c->entries) {
+        auto* s = entry.load(std::memory_order_acquire);
         if (s == nullptr)
           continue;
         std::lock_guard hold{s->taking};
-        if (!s->ended.load(std::memory_order_relaxed))
+        if (!s->ended.load(std::memory_order_acquire))
           live(*s);
-        else
-          ended(*s);
       }
-    }
   }
 
-  // add() when the thread has no list yet, or its list needs a chunk or a compaction first.
+  // add() when the thread has no list yet, or the next entry of its list is taken.
   [[gnu::noinline]] void add_slowly(actor_statistics* s) noexcept;
-  // end() when this thread has ended enough of list `index`'s actors to clear them.
-  [[gnu::noinline]] void ended_many(std::size_t index) noexcept;
-  bool append(list& l, actor_statistics* s) noexcept;
-  // The entries on the lists that are not cleared; with live_only, only those of actors that have not ended.
-  std::size_t count_held(bool live_only) const noexcept;
-  // The owner (or, for the shared list, an appending thread holding `appending`): takes ended actors off `l`
-  // and closes the gaps, unless a reader is walking it.
-  void compact(list& l) noexcept;
-  // Any thread: lets the ended actors on `l` go and clears their entries, unless a reader is walking it.
-  void clear_ended(list& l) noexcept;
-  // With `walking` held: folds an ended actor's timings into the list's total and drops the list's reference.
-  static void retire(list& l, actor_statistics* s) noexcept;
+  // Puts `s` into a free entry of `l`, or a fresh chunk; false without memory for one.
+  bool place(list& l, actor_statistics* s) noexcept;
+  // end() of an actor with timings: folds them into the calling thread's list.
+  [[gnu::noinline]] void retire_timing(actor_statistics& s) noexcept;
+  // end() while a reader is about: waits for one that looks at the actor, and keeps the block until none is left.
+  [[gnu::noinline]] void keep_for_readers(actor_statistics* s) noexcept;
+  // The list the calling thread owns (taking one on its first call).
+  list& own_list() noexcept;
 
   std::atomic<bool> enabled_{false};
   std::array<list, num_lists + 1> lists_;
+  /// Ended actors' blocks that a reader may still hold, linked through next_kept, each with a weak reference.
+  std::atomic<actor_statistics*> kept_{nullptr};
+  std::atomic<std::size_t> num_kept_{0};
   std::chrono::steady_clock::time_point created_;
   std::uint64_t created_cycles_;
 };

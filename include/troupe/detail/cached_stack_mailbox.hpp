@@ -104,26 +104,27 @@ public:
   // ---- reader (owner) only ----
 
   // try_pop and empty for a reader whose stack another thread may count
-  // (count_stacked): `guard` is held while the stack is taken, and `taken`
-  // grows by the number of elements taken. Only the taking differs, so a
-  // reader may mix these with the plain forms while nobody counts.
-  template <class Guard>
-  T* try_pop_counted(Guard& guard, std::uint64_t& taken) noexcept {
-    if (cache_ == nullptr && !fetch_stack_counted(guard, taken))
+  // (count_stacked): `counter.taken()` is called right after the stack was
+  // taken and before its elements are touched, and `counter.counted(n)` once
+  // its n elements are in the cache. Only the taking differs, so a reader may
+  // mix these with the plain forms while nobody counts.
+  template <class Counter>
+  T* try_pop_counted(Counter& counter) noexcept {
+    if (cache_ == nullptr && !fetch_stack_counted(counter))
       return nullptr;
     T* x = cache_;
     cache_ = x->next;
     x->next = nullptr;
     return x;
   }
-  template <class Guard>
-  bool empty_counted(Guard& guard, std::uint64_t& taken) noexcept {
-    return cache_ == nullptr && !fetch_stack_counted(guard, taken);
+  template <class Counter>
+  bool empty_counted(Counter& counter) noexcept {
+    return cache_ == nullptr && !fetch_stack_counted(counter);
   }
 
-  // The elements writers pushed that the reader has not taken yet. Only while
-  // holding the guard the reader takes the stack under (the walk would
-  // otherwise meet elements the reader took and freed).
+  // The elements writers pushed that the reader has not taken yet. Only where
+  // the reader's `counter.taken()` waits for the caller before the reader touches
+  // the elements it took (the walk would otherwise meet elements it freed).
   std::size_t count_stacked() const noexcept {
     std::size_t n = 0;
     T* top = head_.load(std::memory_order_acquire);
@@ -135,7 +136,7 @@ public:
   }
 
   // Calls f(const T&) for each element writers pushed that the reader has not
-  // taken yet, newest first; under the same guard as count_stacked.
+  // taken yet, newest first; under the same terms as count_stacked.
   template <class F>
   void for_each_stacked(F&& f) const {
     T* top = head_.load(std::memory_order_acquire);
@@ -277,17 +278,16 @@ private:
     return true;
   }
 
-  template <class Guard>
-  bool fetch_stack_counted(Guard& guard, std::uint64_t& taken) noexcept {
+  template <class Counter>
+  bool fetch_stack_counted(Counter& counter) noexcept {
     if (is_sentinel(head_.load(std::memory_order_relaxed)))
       return false;
-    guard.lock();
     T* top = head_.exchange(nullptr, std::memory_order_acquire);
-    guard.unlock();
+    counter.taken();
     if (top == nullptr)
       return false;
     T* fifo = nullptr;
-    std::uint64_t n = 0;
+    std::uint32_t n = 0;
     while (top != nullptr) {
       T* next = top->next;
       top->next = fifo;
@@ -296,7 +296,7 @@ private:
       ++n;
     }
     cache_ = fifo;
-    taken += n;
+    counter.counted(n);
     return true;
   }
 
