@@ -6,6 +6,7 @@
 #include <exception>
 #include <string>
 
+#include "detail/actor_tracking.hpp"
 #include "troupe/actor_system.hpp"
 #include "troupe/logger.hpp"
 #include "troupe/response_promise.hpp"

@@ -329,10 +329,10 @@ struct stack_counter {
 // A message carried the sender's timestamp: how long it waited.
 [[gnu::noinline]] void record_wait(detail::actor_statistics& stats) {
   auto waited = detail::cycle_count() - stats.stamp_cycles.load(std::memory_order_relaxed);
-  auto& t = stats.ensure_timing();
-  t.mailbox_wait.record(waited);
-  t.wait_samples.add();
-  t.wait_cycles.add(waited);
+  auto& w = stats.ensure_timing().ensure_wait();
+  w.histogram.record(waited);
+  w.samples.add();
+  w.cycles.add(waited);
   stats.stamped.store(nullptr, std::memory_order_relaxed);
 }
 

@@ -67,7 +67,8 @@ actor_snapshot statistics_reader::operator()(detail::actor_statistics& s) const 
   row.age = to_ns(started != 0 && now_cycles > started ? now_cycles - started : 0);
   if (auto* t = s.timing.load(std::memory_order_acquire)) {
     row.processing = summarize(t->processing, t->sampled_cycles.get(), to_ns);
-    row.mailbox_wait = summarize(t->mailbox_wait, t->wait_cycles.get(), to_ns);
+    if (auto* w = t->wait.load(std::memory_order_acquire))
+      row.mailbox_wait = summarize(w->histogram, w->cycles.get(), to_ns);
     // Every message of the sampled resumes was timed: scale their mean up to
     // all messages handled (skipped ones included, as their handler ran too).
     auto sampled = t->sampled_messages.get();

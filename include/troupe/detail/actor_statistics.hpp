@@ -20,6 +20,7 @@
 #include "troupe/detail/export.hpp"
 #include "troupe/detail/owned_counter.hpp"
 #include "troupe/detail/spinlock.hpp"
+#include "troupe/detail/thread_cache.hpp"
 
 namespace troupe {
 class actor_control_block;
@@ -69,16 +70,41 @@ private:
   static_assert(num_buckets <= 64);
 };
 
+/// Sampled mailbox waits of a tracked actor, allocated with its first sample.
+struct mailbox_wait_timing : cache_allocated<mailbox_wait_timing> {
+  cycle_histogram histogram; ///< sampled messages: enqueue to dequeue
+  owned_counter samples;
+  owned_counter cycles;
+};
+
 /// Timing of a tracked actor, allocated when it handles its first sampled
-/// message (an actor that never gets one does not pay for it).
-struct actor_timing {
-  cycle_histogram processing;   ///< sampled messages: time in the handler
-  cycle_histogram mailbox_wait; ///< sampled messages: enqueue to dequeue
+/// message or takes its first stamped one (an actor that never does, does not
+/// pay for it). Both parts come from the thread's cache: a short-lived actor
+/// that was timed once pays little for it.
+struct actor_timing : cache_allocated<actor_timing> {
+  cycle_histogram processing; ///< sampled messages: time in the handler
   owned_counter sampled_messages;
   owned_counter sampled_cycles;
-  owned_counter wait_samples;
-  owned_counter wait_cycles;
+  /// Made by the actor's thread with the first wait sample; readers load it acquire.
+  std::atomic<mailbox_wait_timing*> wait{nullptr};
+
+  actor_timing() = default;
+  actor_timing(const actor_timing&) = delete;
+  actor_timing& operator=(const actor_timing&) = delete;
+  ~actor_timing() { delete wait.load(std::memory_order_relaxed); }
+
+  mailbox_wait_timing& ensure_wait() {
+    auto* w = wait.load(std::memory_order_relaxed);
+    if (w == nullptr) {
+      w = new mailbox_wait_timing;
+      wait.store(w, std::memory_order_release);
+    }
+    return *w;
+  }
 };
+
+static_assert(sizeof(actor_timing) <= max_cached_size && sizeof(mailbox_wait_timing) <= max_cached_size,
+              "timing blocks come from the thread's cache");
 
 struct actor_statistics {
   /// The actor ran its initialization (it keeps its own flag false, see scheduled_actor::initialize).

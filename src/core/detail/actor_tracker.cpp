@@ -12,12 +12,14 @@
 namespace troupe::detail {
 
 void retired_timing::add(const actor_timing& t) noexcept {
-  for (std::size_t i = 0; i < cycle_histogram::num_buckets; ++i) {
+  for (std::size_t i = 0; i < cycle_histogram::num_buckets; ++i)
     processing[i] += t.processing.count(i);
-    mailbox_wait[i] += t.mailbox_wait.count(i);
-  }
   processing_cycles += t.sampled_cycles.get();
-  mailbox_wait_cycles += t.wait_cycles.get();
+  if (auto* w = t.wait.load(std::memory_order_acquire)) {
+    for (std::size_t i = 0; i < cycle_histogram::num_buckets; ++i)
+      mailbox_wait[i] += w->histogram.count(i);
+    mailbox_wait_cycles += w->cycles.get();
+  }
 }
 
 void retired_timing::add(const retired_timing& other) noexcept {
@@ -181,12 +183,14 @@ void actor_tracker::retired_counts::add(const actor_timing& t) noexcept {
     auto i = static_cast<std::size_t>(std::countr_zero(used));
     add_released(processing[i], t.processing.count(i));
   }
-  for (auto used = t.mailbox_wait.used(); used != 0; used &= used - 1) {
-    auto i = static_cast<std::size_t>(std::countr_zero(used));
-    add_released(mailbox_wait[i], t.mailbox_wait.count(i));
-  }
   add_released(processing_cycles, t.sampled_cycles.get());
-  add_released(mailbox_wait_cycles, t.wait_cycles.get());
+  if (auto* w = t.wait.load(std::memory_order_relaxed)) {
+    for (auto used = w->histogram.used(); used != 0; used &= used - 1) {
+      auto i = static_cast<std::size_t>(std::countr_zero(used));
+      add_released(mailbox_wait[i], w->histogram.count(i));
+    }
+    add_released(mailbox_wait_cycles, w->cycles.get());
+  }
 }
 
 void actor_tracker::retired_counts::read_into(retired_timing& out) const noexcept {
