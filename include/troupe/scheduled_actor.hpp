@@ -75,7 +75,6 @@ private:
   template <bool Recorded>
   resume_result resume_loop(execution_unit* ctx, std::size_t max_throughput);
   /// resume() of an actor with statistics: the same loop, counting and timing.
-  template <bool Recorded>
   resume_result resume_tracked(execution_unit* ctx, std::size_t max_throughput);
   /// Counts a message handled on `ctx` (nullptr: off the workers) in the system's always-on counts.
   void count_processed(execution_unit* ctx) noexcept;

@@ -299,7 +299,7 @@ resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_
     if (statistics_on_) {
       if (cleaned_up_)
         return resume_result::done;
-      return recorded_ ? resume_tracked<true>(ctx, max_throughput) : resume_tracked<false>(ctx, max_throughput);
+      return resume_tracked(ctx, max_throughput);
     }
     if (recorded_)
       return resume_loop<true>(ctx, max_throughput);
@@ -354,7 +354,6 @@ struct stack_counter {
 // that reading the clock costs a fraction of it per message. Counting per
 // thread rather than per actor keeps short-lived actors (a handful of
 // messages each) from all being timed, and all allocating their timing block.
-template <bool Recorded>
 resumable::resume_result scheduled_actor::resume_tracked(execution_unit* ctx, std::size_t max_throughput) {
   auto& stats = statistics();
   stack_counter counter{stats};
@@ -373,10 +372,10 @@ resumable::resume_result scheduled_actor::resume_tracked(execution_unit* ctx, st
     count_processed(ctx);
     if (stats.stamped.load(std::memory_order_relaxed) == e.get()) [[unlikely]]
       record_wait(stats);
-    if constexpr (Recorded)
+    if (recorded_) [[unlikely]]
       report_taken(*e);
     auto result = handle(std::move(e));
-    if constexpr (Recorded)
+    if (recorded_) [[unlikely]]
       report_done();
     switch (result) {
       case handled::consumed:
