@@ -331,7 +331,6 @@ struct stack_counter {
   auto waited = detail::cycle_count() - stats.stamp_cycles.load(std::memory_order_relaxed);
   auto& w = stats.ensure_timing().ensure_wait();
   w.histogram.record(waited);
-  w.samples.add();
   w.cycles.add(waited);
   stats.stamped.store(nullptr, std::memory_order_relaxed);
 }

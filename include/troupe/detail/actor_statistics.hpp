@@ -72,8 +72,7 @@ private:
 
 /// Sampled mailbox waits of a tracked actor, allocated with its first sample.
 struct mailbox_wait_timing : cache_allocated<mailbox_wait_timing> {
-  cycle_histogram histogram; ///< sampled messages: enqueue to dequeue
-  owned_counter samples;
+  cycle_histogram histogram; ///< sampled messages: enqueue to dequeue (their number is its sum)
   owned_counter cycles;
 };
 

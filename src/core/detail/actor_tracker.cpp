@@ -5,7 +5,6 @@
 // between readers and actors.
 #include "troupe/detail/actor_readers.hpp"
 
-#include <algorithm>
 #include <bit>
 #include <mutex>
 #include <new>
