@@ -74,10 +74,17 @@ private:
   /// The loop of resume(); with Recorded, for an actor whose messages are recorded (and that has no statistics).
   template <bool Recorded>
   resume_result resume_loop(execution_unit* ctx, std::size_t max_throughput);
-  /// resume() of an actor with statistics: the same loop, counting and timing.
+  /// resume() of an actor with statistics: the same loop, counting, and timing a sample of the messages;
+  /// with Recorded, for an actor whose messages are recorded too.
+  template <bool Recorded>
   resume_result resume_tracked(execution_unit* ctx, std::size_t max_throughput);
-  /// Counts a message handled on `ctx` (nullptr: off the workers) in the system's always-on counts.
-  void count_processed(execution_unit* ctx) noexcept;
+  /// resume_tracked<true>, out of line: the common tracked resume does not test for a recording per message.
+  resume_result resume_tracked_recorded(execution_unit* ctx, std::size_t max_throughput);
+  /// handle() for a tracked actor, timing the handler.
+  handled handle_timed(mailbox_element_ptr e);
+  /// Counts a message handled on `ctx` (nullptr: off the workers) in the system's always-on counts, and
+  /// returns a count of the messages handled by the calling thread (that picks which are timed).
+  std::uint64_t count_processed(execution_unit* ctx) noexcept;
   void arm_timeout();
   void run_detached();
   bool finish_if_terminating();

@@ -4,6 +4,7 @@
 
 #include <exception>
 #include <limits>
+#include <new>
 #include <string>
 #include <thread>
 #include <typeinfo>
@@ -231,8 +232,9 @@ bool scheduled_actor::finish_if_terminating() {
 
 namespace {
 
-// Resumes of tracked actors on this thread, to pick which are timed.
-constinit thread_local std::uint32_t tracked_resumes_here __attribute__((tls_model("initial-exec"))) = 0;
+// Messages handled on this thread outside the workers (by detached actors):
+// a worker's count picks which messages are timed, this one does off them.
+constinit thread_local std::uint64_t processed_off_workers_here __attribute__((tls_model("initial-exec"))) = 0;
 
 // Out of line: the common resume handles one message and never gets here.
 [[gnu::noinline]] void release_bypass_job(execution_unit* ctx) noexcept {
@@ -242,12 +244,12 @@ constinit thread_local std::uint32_t tracked_resumes_here __attribute__((tls_mod
 
 } // namespace
 
-void scheduled_actor::count_processed(execution_unit* ctx) noexcept {
+[[gnu::always_inline]] inline std::uint64_t scheduled_actor::count_processed(execution_unit* ctx) noexcept {
   // A worker counts in its own unit; a detached actor's thread has none.
   if (ctx != nullptr) [[likely]]
-    ctx->count_processed();
-  else
-    home_system().count_processed_off_workers();
+    return ctx->count_processed();
+  home_system().count_processed_off_workers();
+  return ++processed_off_workers_here;
 }
 
 // The loop of resume(); Recorded: each message taken is reported before and after its handler.
@@ -284,29 +286,6 @@ template <bool Recorded>
   return resume_result::resume_later;
 }
 
-resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_t max_throughput) {
-  detail::this_actor_scope running{this};
-  if (!initialized_) [[unlikely]] {
-    if (!(statistics_on_ ? statistics().initialized : recorded_initialized_)) {
-      initialize();
-      if (finish_if_terminating())
-        return resume_result::done;
-      // Nothing sent to it yet (an actor spawned to wait): it blocks as an
-      // untracked one would, with nothing taken to count.
-      if (statistics_on_ && mailbox_.nothing_pending() && mailbox_.try_block())
-        return resume_result::awaiting_message;
-    }
-    if (statistics_on_) {
-      if (cleaned_up_)
-        return resume_result::done;
-      return resume_tracked(ctx, max_throughput);
-    }
-    if (recorded_)
-      return resume_loop<true>(ctx, max_throughput);
-  }
-  return resume_loop<false>(ctx, max_throughput);
-}
-
 namespace {
 
 // How a tracked actor counts the messages it takes from its mailbox's stack.
@@ -319,48 +298,75 @@ struct stack_counter {
     if (detail::actor_readers::present()) [[unlikely]]
       detail::actor_readers::pass(stats.taking);
   }
-  // n messages taken: as many are in the actor's hands now as ever.
+  // n messages taken: as many are in the actor's hands now as ever (its own
+  // counts, so the difference is never negative here).
   void counted(std::uint32_t n) noexcept {
-    stats.taken.add(n);
-    stats.max_depth.raise_to(stats.held());
+    std::uint32_t taken = stats.taken.get() + n;
+    stats.taken.set(taken);
+    stats.max_depth.raise_to(taken - stats.finished.get());
   }
 };
 
-// A message carried the sender's timestamp: how long it waited.
-[[gnu::noinline]] void record_wait(detail::actor_statistics& stats) {
+// A message carried the sender's timestamp: how long it waited. Without
+// memory for the timing blocks the sample is lost (and the loop that calls
+// this needs no cleanup for an exception).
+[[gnu::noinline]] void record_wait(detail::actor_statistics& stats, detail::actor_tracker& tracker) noexcept {
   auto waited = detail::cycle_count() - stats.stamp_cycles.load(std::memory_order_relaxed);
-  auto& w = stats.ensure_timing().ensure_wait();
-  w.histogram.record(waited);
-  w.cycles.add(waited);
   stats.stamped.store(nullptr, std::memory_order_relaxed);
+  if (stats.young()) {
+    tracker.count_young_wait(waited);
+    return;
+  }
+  try {
+    auto& w = stats.ensure_timing().ensure_wait();
+    w.histogram.record(waited);
+    w.cycles.add(waited);
+  } catch (const std::bad_alloc&) {}
 }
 
-// A timed resume handled a message: the cycles since `last`, which moves on.
-[[gnu::noinline]] void record_processing(detail::actor_statistics& stats, std::uint64_t& last) {
-  auto now = detail::cycle_count();
-  auto& t = stats.ensure_timing(); // not before the first message: idle actors have none
-  t.processing.record(now - last);
-  t.sampled_messages.add();
-  t.sampled_cycles.add(now - last);
-  last = now;
+// A timed message took `cycles` in its handler (without memory for the timing
+// block, the sample is lost).
+void record_processing(detail::actor_statistics& stats, detail::actor_tracker& tracker, std::uint64_t cycles) noexcept {
+  if (stats.young()) {
+    tracker.count_young_processing(cycles);
+    return;
+  }
+  try {
+    auto& t = stats.ensure_timing(); // not before the first message: idle actors have none
+    t.processing.record(cycles);
+    t.sampled_messages.add();
+    t.sampled_cycles.add(cycles);
+  } catch (const std::bad_alloc&) {}
 }
+
+// One message in sixteen that a thread handles is timed, when it belongs to a
+// tracked actor: reading the clock then costs a fraction of it per message.
+// Picking per thread rather than per actor keeps short-lived actors, a handful
+// of messages each, from all being timed.
+constexpr std::uint64_t timed_every = 16;
 
 } // namespace
 
-// Handles messages as resume() does, and keeps the actor's statistics: what
-// happened to each message, the mailbox depth at each resume, and for one
-// tracked resume in sixteen on this thread the cycles each message took, so
-// that reading the clock costs a fraction of it per message. Counting per
-// thread rather than per actor keeps short-lived actors (a handful of
-// messages each) from all being timed, and all allocating their timing block.
-resumable::resume_result scheduled_actor::resume_tracked(execution_unit* ctx, std::size_t max_throughput) {
+[[gnu::noinline]] scheduled_actor::handled scheduled_actor::handle_timed(mailbox_element_ptr e) {
+  auto start = detail::cycle_count();
+  auto result = handle(std::move(e));
+  record_processing(statistics(), home_system().tracker(), detail::cycle_count() - start);
+  return result;
+}
+
+// Handles messages as resume_loop does, and keeps the actor's statistics: what
+// happened to each message, the mailbox depth at each take, and the time of a
+// sample of the messages. Recorded: each message taken is reported too.
+template <bool Recorded>
+[[gnu::always_inline]] inline resumable::resume_result scheduled_actor::resume_tracked(execution_unit* ctx,
+                                                                                       std::size_t max_throughput) {
   auto& stats = statistics();
   stack_counter counter{stats};
-  const bool timed = (tracked_resumes_here++ & 15) == 0;
-  auto last = timed ? detail::cycle_count() : 0;
   for (std::size_t handled_count = 0; handled_count < max_throughput;) {
-    mailbox_element_ptr e{mailbox_.try_pop_counted(counter)};
-    if (!e) {
+    // A plain pointer until the handler takes it: nothing on the way throws,
+    // and nothing is left to destroy after the call.
+    auto* e = mailbox_.try_pop_counted(counter);
+    if (e == nullptr) {
       if (mailbox_.try_block())
         return resume_result::awaiting_message;
       continue;
@@ -368,36 +374,62 @@ resumable::resume_result scheduled_actor::resume_tracked(execution_unit* ctx, st
     if (handled_count > 0) [[unlikely]]
       release_bypass_job(ctx);
     ++handled_count;
-    count_processed(ctx);
-    if (stats.stamped.load(std::memory_order_relaxed) == e.get()) [[unlikely]]
-      record_wait(stats);
-    if (recorded_) [[unlikely]]
+    const bool timed = count_processed(ctx) % timed_every == 0;
+    if (stats.stamped.load(std::memory_order_relaxed) == e) [[unlikely]]
+      record_wait(stats, home_system().tracker());
+    if constexpr (Recorded)
       report_taken(*e);
-    auto result = handle(std::move(e));
-    if (recorded_) [[unlikely]]
+    auto result = timed ? handle_timed(mailbox_element_ptr{e}) : handle(mailbox_element_ptr{e});
+    if constexpr (Recorded)
       report_done();
-    switch (result) {
-      case handled::consumed:
-        stats.processed.add();
-        stats.finished.add();
-        break;
-      case handled::ignored:
-        stats.finished.add();
-        break;
-      case handled::skipped:
-        stats.skipped.add();
-        break;
-      case handled::deferred:
-        break;
-    }
-    if (timed) [[unlikely]]
-      record_processing(stats, last);
+    if (result == handled::consumed) [[likely]] {
+      stats.processed.add();
+      stats.finished.add();
+    } else if (result == handled::ignored) {
+      stats.finished.add();
+    } else if (result == handled::skipped) {
+      stats.skipped.add();
+    } // deferred: still in the actor's hands, waiting for an await
     if (finish_if_terminating())
       return resume_result::done;
   }
   if (mailbox_.empty_counted(counter) && mailbox_.try_block())
     return resume_result::awaiting_message;
   return resume_result::resume_later;
+}
+
+resumable::resume_result scheduled_actor::resume_tracked_recorded(execution_unit* ctx, std::size_t max_throughput) {
+  return resume_tracked<true>(ctx, max_throughput);
+}
+
+resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_t max_throughput) {
+  detail::this_actor_scope running{this};
+  if (!initialized_) [[unlikely]] {
+    if (statistics_on_) {
+      if (!statistics().initialized) [[unlikely]] {
+        initialize();
+        if (finish_if_terminating())
+          return resume_result::done;
+        // Nothing sent to it yet (an actor spawned to wait): it blocks as an
+        // untracked one would, with nothing taken to count.
+        if (mailbox_.nothing_pending() && mailbox_.try_block())
+          return resume_result::awaiting_message;
+      }
+      if (cleaned_up_)
+        return resume_result::done;
+      if (recorded_) [[unlikely]]
+        return resume_tracked_recorded(ctx, max_throughput);
+      return resume_tracked<false>(ctx, max_throughput);
+    }
+    if (!recorded_initialized_) {
+      initialize();
+      if (finish_if_terminating())
+        return resume_result::done;
+    }
+    if (recorded_)
+      return resume_loop<true>(ctx, max_throughput);
+  }
+  return resume_loop<false>(ctx, max_throughput);
 }
 
 } // namespace troupe

@@ -149,6 +149,16 @@ struct actor_statistics {
     return reinterpret_cast<actor_statistics*>(ctrl) - 1;
   }
 
+  /// Messages an actor handles before it keeps timings of its own: the samples of its first messages count
+  /// toward its node's totals only (see actor_tracker::count_young_processing), so that an actor that lives
+  /// for a handful of messages never allocates a timing block. Percentiles of one actor need many samples.
+  static constexpr std::uint64_t young_messages = 4;
+
+  /// Whether a timing sample taken now goes to the node's totals only (on the actor's thread).
+  bool young() const noexcept {
+    return timing.load(std::memory_order_relaxed) == nullptr && processed.get() < young_messages;
+  }
+
   actor_timing& ensure_timing() {
     auto* t = timing.load(std::memory_order_relaxed);
     if (t == nullptr) {

@@ -29,8 +29,9 @@ struct mailbox_element;
 
 namespace troupe::detail {
 
-/// The sampled timings of actors that ended: their histograms live on here, so
-/// that the node's totals never go down when an actor ends.
+/// The sampled timings of actors that ended, and the samples of young actors
+/// (see actor_statistics::young): they live on here, so that the node's totals
+/// never go down when an actor ends.
 struct TROUPE_CORE_API retired_timing {
   std::uint64_t processing[cycle_histogram::num_buckets] = {};   ///< sampled messages by time in the handler
   std::uint64_t mailbox_wait[cycle_histogram::num_buckets] = {}; ///< sampled messages by time in the mailbox
@@ -81,6 +82,12 @@ public:
     if (s->timing.load(std::memory_order_relaxed) != nullptr) [[unlikely]]
       retire_timing(*s);
   }
+  /// A timing sample of a young actor (see actor_statistics::young), on its thread: it counts toward the
+  /// node's totals as an ended actor's samples do, and toward no actor's own.
+  void count_young_processing(std::uint64_t cycles) noexcept;
+  /// Likewise for a mailbox wait.
+  void count_young_wait(std::uint64_t cycles) noexcept;
+
   /// Lets the blocks of ended actors go that were kept for readers, if no reader is left.
   void sweep() noexcept;
 
@@ -96,7 +103,8 @@ public:
     sweep();
   }
 
-  /// As for_each, and first calls retired(const retired_timing&) with the timings of the actors that ended. An
+  /// As for_each, and first calls retired(const retired_timing&) with the timings that belong to no live
+  /// actor: those of actors that ended and the samples of young ones. An
   /// actor that ends meanwhile is counted live, or in a later call: the totals never go down.
   template <class F, class R>
   void for_each(F&& f, R&& retired) {
@@ -154,6 +162,8 @@ private:
     std::atomic<std::uint64_t> mailbox_wait_cycles{0};
 
     void add(const actor_timing& t) noexcept;
+    void add_processing(std::uint64_t cycles) noexcept;
+    void add_wait(std::uint64_t cycles) noexcept;
     void read_into(retired_timing& out) const noexcept;
   };
 
@@ -191,6 +201,10 @@ private:
   bool place(list& l, actor_statistics* s) noexcept;
   // end() of an actor with timings: folds them into the calling thread's list.
   [[gnu::noinline]] void retire_timing(actor_statistics& s) noexcept;
+  // Calls add(retired_counts&) with the calling thread's retired counts (made on first use; without memory
+  // for them, the counts are lost).
+  template <class F>
+  void add_retired(F add) noexcept;
   // end() while a reader is about: waits for one that looks at the actor, and keeps the block until none is left.
   [[gnu::noinline]] void keep_for_readers(actor_statistics* s) noexcept;
   // The list the calling thread owns (taking one on its first call).

@@ -38,9 +38,14 @@ public:
   /// not wait for all of that work while another worker idles.
   virtual void release_bypass_job() {}
 
-  /// Counts one message handled by an actor running on this unit; only the
-  /// unit's own thread calls it (a load and a store, no locked instruction).
-  void count_processed() noexcept { processed_.add(); }
+  /// Counts one message handled by an actor running on this unit and returns
+  /// the count; only the unit's own thread calls it (a load and a store, no
+  /// locked instruction).
+  std::uint64_t count_processed() noexcept {
+    auto n = processed_.get() + 1;
+    processed_.set(n);
+    return n;
+  }
   /// The messages handled on this unit so far; any thread (may be one behind).
   std::uint64_t processed() const noexcept { return processed_.get(); }
 

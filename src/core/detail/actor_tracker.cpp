@@ -262,18 +262,28 @@ void actor_tracker::retired_counts::read_into(retired_timing& out) const noexcep
   out.mailbox_wait_cycles += mailbox_wait_cycles.load(std::memory_order_acquire);
 }
 
-void actor_tracker::retire_timing(actor_statistics& s) noexcept {
-  auto& t = *s.timing.load(std::memory_order_relaxed);
+void actor_tracker::retired_counts::add_processing(std::uint64_t cycles) noexcept {
+  add_released(processing[cycle_histogram::bucket_of(cycles)], 1);
+  add_released(processing_cycles, cycles);
+}
+
+void actor_tracker::retired_counts::add_wait(std::uint64_t cycles) noexcept {
+  add_released(mailbox_wait[cycle_histogram::bucket_of(cycles)], 1);
+  add_released(mailbox_wait_cycles, cycles);
+}
+
+template <class F>
+void actor_tracker::add_retired(F add) noexcept {
   auto& l = own_list();
   auto fold = [&] {
     auto* r = l.retired.load(std::memory_order_relaxed);
     if (r == nullptr) {
-      r = new (std::nothrow) retired_counts; // once per list; without memory the counts are lost
+      r = new (std::nothrow) retired_counts; // once per list
       if (r == nullptr)
         return;
       l.retired.store(r, std::memory_order_release);
     }
-    r->add(t);
+    add(*r);
   };
   if (&l != &lists_[shared_list]) {
     fold();
@@ -281,6 +291,19 @@ void actor_tracker::retire_timing(actor_statistics& s) noexcept {
     std::lock_guard guard{l.appending};
     fold();
   }
+}
+
+void actor_tracker::retire_timing(actor_statistics& s) noexcept {
+  auto& t = *s.timing.load(std::memory_order_relaxed);
+  add_retired([&t](retired_counts& r) { r.add(t); });
+}
+
+void actor_tracker::count_young_processing(std::uint64_t cycles) noexcept {
+  add_retired([cycles](retired_counts& r) { r.add_processing(cycles); });
+}
+
+void actor_tracker::count_young_wait(std::uint64_t cycles) noexcept {
+  add_retired([cycles](retired_counts& r) { r.add_wait(cycles); });
 }
 
 void actor_tracker::keep_for_readers(actor_statistics* s) noexcept {
