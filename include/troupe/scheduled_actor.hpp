@@ -80,8 +80,8 @@ private:
   resume_result resume_tracked(execution_unit* ctx, std::size_t max_throughput);
   /// resume_tracked<true>, out of line: the common tracked resume does not test for a recording per message.
   resume_result resume_tracked_recorded(execution_unit* ctx, std::size_t max_throughput);
-  /// handle() for a tracked actor, timing the handler.
-  handled handle_timed(mailbox_element_ptr e);
+  /// handle() for a tracked actor, timing the handler (and noting the clock's reading in `ctx`, if any).
+  handled handle_timed(mailbox_element_ptr e, execution_unit* ctx);
   /// Counts a message handled on `ctx` (nullptr: off the workers) in the system's always-on counts, and
   /// returns a count of the messages handled by the calling thread (that picks which are timed).
   std::uint64_t count_processed(execution_unit* ctx) noexcept;

@@ -2,6 +2,7 @@
 // Copyright (c) 2026 the troupe authors
 #include "troupe/scheduled_actor.hpp"
 
+#include <algorithm>
 #include <exception>
 #include <limits>
 #include <new>
@@ -145,11 +146,9 @@ void scheduled_actor::initialize() {
   // An actor with statistics or a recording keeps initialized_ false, so that
   // resume() sends it to the loop that keeps them with the test it makes
   // anyway, and the plain loop tests neither.
-  if (statistics_on_) {
-    auto& stats = statistics();
-    stats.initialized = true;
-    stats.started_cycles.set(detail::cycle_count()); // the age counts from here, not from the spawn
-  } else if (recorded_)
+  if (statistics_on_)
+    statistics().initialized = true;
+  else if (recorded_)
     recorded_initialized_ = true;
   else
     initialized_ = true;
@@ -303,7 +302,9 @@ struct stack_counter {
   void counted(std::uint32_t n) noexcept {
     std::uint32_t taken = stats.taken.get() + n;
     stats.taken.set(taken);
-    stats.max_depth.raise_to(taken - stats.finished.get());
+    // Stored either way: a fresh actor raises it once, and a branch on that
+    // would be mispredicted at every other take.
+    stats.max_depth.set(std::max<std::uint64_t>(stats.max_depth.get(), taken - stats.finished.get()));
   }
 };
 
@@ -347,10 +348,13 @@ constexpr std::uint64_t timed_every = 16;
 
 } // namespace
 
-[[gnu::noinline]] scheduled_actor::handled scheduled_actor::handle_timed(mailbox_element_ptr e) {
+[[gnu::noinline]] scheduled_actor::handled scheduled_actor::handle_timed(mailbox_element_ptr e, execution_unit* ctx) {
   auto start = detail::cycle_count();
   auto result = handle(std::move(e));
-  record_processing(statistics(), home_system().tracker(), detail::cycle_count() - start);
+  auto end = detail::cycle_count();
+  record_processing(statistics(), home_system().tracker(), end - start);
+  if (ctx != nullptr)
+    ctx->note_cycles(end);
   return result;
 }
 
@@ -379,7 +383,7 @@ template <bool Recorded>
       record_wait(stats, home_system().tracker());
     if constexpr (Recorded)
       report_taken(*e);
-    auto result = timed ? handle_timed(mailbox_element_ptr{e}) : handle(mailbox_element_ptr{e});
+    auto result = timed ? handle_timed(mailbox_element_ptr{e}, ctx) : handle(mailbox_element_ptr{e});
     if constexpr (Recorded)
       report_done();
     if (result == handled::consumed) [[likely]] {
@@ -407,6 +411,11 @@ resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_
   if (!initialized_) [[unlikely]] {
     if (statistics_on_) {
       if (!statistics().initialized) [[unlikely]] {
+        // The age counts from here, not from the spawn: from the latest clock
+        // reading of this worker, taken when it was idle or with a timed
+        // message (one of its last sixteen), which saves a reading per actor.
+        auto latest = ctx != nullptr ? ctx->latest_cycles() : 0;
+        statistics().started_cycles.set(latest != 0 ? latest : detail::cycle_count());
         initialize();
         if (finish_if_terminating())
           return resume_result::done;

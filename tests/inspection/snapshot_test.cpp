@@ -323,6 +323,38 @@ TEST(tracking_threads, spawns_ends_and_snapshots_at_once_keep_the_lists_consiste
   EXPECT_EQ(sys.tracker().kept(), 0u); // those that ended during a snapshot were let go after it
 }
 
+// An actor's age starts from its worker's latest clock reading, which the
+// worker takes when it was idle: one that slept does not date a new actor
+// back to before its sleep.
+void an_actor_spawned_after_its_worker_slept_is_young(const char* policy) {
+  actor_system_config cfg;
+  cfg.load<inspection::probe>();
+  const char* args[] = {"test", "--scheduler.workers=1", policy};
+  ASSERT_FALSE(cfg.parse(3, const_cast<char**>(args)));
+  actor_system sys{cfg};
+  scoped_actor self{sys};
+  auto ask = [&](const actor& a) { self->request(a, 5s, 1).receive([](int) {}, [](error&) {}); };
+  auto early = sys.spawn<counter>();
+  for (int i = 0; i < 40; ++i)
+    ask(early);                       // some are timed, and the worker notes those readings too
+  std::this_thread::sleep_for(400ms); // the worker runs out of work: it spins, then sleeps
+  auto late = sys.spawn<counter>();
+  ask(late);
+  auto s = inspection::snapshot(sys);
+  ASSERT_NE(row_of(s, early), nullptr);
+  ASSERT_NE(row_of(s, late), nullptr);
+  EXPECT_GE(row_of(s, early)->age, 400ms);
+  EXPECT_LT(row_of(s, late)->age, 200ms); // a reading from before the sleep would make it 400 ms older
+}
+
+TEST(tracking_threads, an_actor_spawned_after_a_stealing_worker_slept_counts_its_age_from_then) {
+  an_actor_spawned_after_its_worker_slept_is_young("--scheduler.policy=stealing");
+}
+
+TEST(tracking_threads, an_actor_spawned_after_a_sharing_worker_slept_counts_its_age_from_then) {
+  an_actor_spawned_after_its_worker_slept_is_young("--scheduler.policy=sharing");
+}
+
 struct untracked : test::deterministic_fixture {
   untracked() : deterministic_fixture(with_probe(false)) {}
 };

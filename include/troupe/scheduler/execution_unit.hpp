@@ -49,6 +49,15 @@ public:
   /// The messages handled on this unit so far; any thread (may be one behind).
   std::uint64_t processed() const noexcept { return processed_.get(); }
 
+  /// The unit's latest reading of detail::cycle_count(), 0 before the first:
+  /// a tracked actor's age starts from it rather than from a reading of its
+  /// own (the cycle counter costs tens of cycles to read). Only the unit's own
+  /// thread calls it.
+  std::uint64_t latest_cycles() const noexcept { return latest_cycles_; }
+  /// Notes a reading of detail::cycle_count() that the unit's own thread took:
+  /// when it was idle (the scheduler policies) and with each timed message.
+  void note_cycles(std::uint64_t cycles) noexcept { latest_cycles_ = cycles; }
+
 protected:
   /// The job to run right after the running one, ahead of every queue; nullptr: none. Only the unit's own thread
   /// touches it.
@@ -57,6 +66,7 @@ protected:
 private:
   actor_system* system_;
   detail::owned_counter processed_;
+  std::uint64_t latest_cycles_ = 0;
 };
 
 } // namespace troupe

@@ -21,6 +21,7 @@
 #include <mutex>
 #include <utility>
 
+#include "troupe/detail/cycle_count.hpp"
 #include "troupe/scheduler/parking.hpp"
 #include "troupe/scheduler/resumable.hpp"
 
@@ -88,16 +89,21 @@ public:
       for (std::size_t round = 0; round < spin_rounds + yield_rounds; ++round) {
         if (d.size.load(std::memory_order_relaxed) > 0) {
           std::lock_guard guard{d.mtx};
-          if (!d.queue.empty())
+          if (!d.queue.empty()) {
+            if (round > 0)
+              self->note_cycles(troupe::detail::cycle_count()); // it was idle: the clock it keeps moves on
             return pop(d);
+          }
         }
         if (parent->stopping(std::memory_order_relaxed))
           return nullptr;
         if (round == spin_rounds)
           idle.end(); // a yield may give the core away for a time slice
         if (idle.poll()) {
-          if (auto* job = self->take_bypass_job())
+          if (auto* job = self->take_bypass_job()) {
+            self->note_cycles(troupe::detail::cycle_count());
             return job;
+          }
           continue;
         }
         if (round < spin_rounds) {
@@ -110,8 +116,10 @@ public:
     } // the idle period ends before the worker sleeps
     std::unique_lock guard{d.mtx};
     for (;;) {
-      if (!d.queue.empty())
+      if (!d.queue.empty()) {
+        self->note_cycles(troupe::detail::cycle_count());
         return pop(d);
+      }
       if (parent->stopping())
         return nullptr;
       ++d.sleepers;

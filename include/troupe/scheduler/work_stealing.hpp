@@ -164,6 +164,7 @@ public:
       wd.searching_since.set(since);
       auto* job = spin(self);
       auto now = troupe::detail::cycle_count();
+      self->note_cycles(now);
       wd.searching.add(now - since);
       wd.searching_since.set(0);
       if (job != nullptr)
@@ -174,6 +175,7 @@ public:
       wd.parked_since.set(now);
       job = park(self, stop);
       since = troupe::detail::cycle_count();
+      self->note_cycles(since);
       wd.parked_ticks.add(since - now);
       wd.parked_since.set(0);
       if (job != nullptr)
