@@ -124,8 +124,9 @@ protected:
   /// Whether each message taken from the mailbox is reported to the system's actor_events (a recording, a tracer):
   /// set at spawn, never changed; it fills padding too, next to statistics_on_.
   bool recorded_ = false;
-  /// Whether a recorded actor without statistics has set up its behavior (its initialized_ stays false).
-  bool recorded_initialized_ = false;
+  /// Whether an actor with statistics or a recording has set up its behavior (its initialized_ stays false,
+  /// so that resume() sends it to the loop that keeps them). It sits next to the flags resume() reads.
+  bool watched_initialized_ = false;
 
 private:
   /// A link, a monitor (`other` is the linked actor or the observer) or an

@@ -42,9 +42,10 @@ void local_actor::refuse(mailbox_element_ptr e, execution_unit* ctx) {
 }
 
 bool local_actor::enqueue(mailbox_element_ptr e, execution_unit* ctx) {
+  auto* raw = e.get(); // a local: the counts' thread-local stores need not reload it
   if (statistics_on_) [[unlikely]]
-    count_enqueue(e.get());
-  switch (mailbox_.enqueue(e.get())) {
+    count_enqueue(raw);
+  switch (mailbox_.enqueue(raw)) {
     case detail::enqueue_result::success:
       e.release(); // the mailbox owns it now
       return true;

@@ -146,10 +146,8 @@ void scheduled_actor::initialize() {
   // An actor with statistics or a recording keeps initialized_ false, so that
   // resume() sends it to the loop that keeps them with the test it makes
   // anyway, and the plain loop tests neither.
-  if (statistics_on_)
-    statistics().initialized = true;
-  else if (recorded_)
-    recorded_initialized_ = true;
+  if (statistics_on_ || recorded_)
+    watched_initialized_ = true;
   else
     initialized_ = true;
   try {
@@ -304,7 +302,7 @@ struct stack_counter {
     stats.taken.set(taken);
     // Stored either way: a fresh actor raises it once, and a branch on that
     // would be mispredicted at every other take.
-    stats.max_depth.set(std::max<std::uint64_t>(stats.max_depth.get(), taken - stats.finished.get()));
+    stats.max_depth.set(std::max<std::uint64_t>(stats.max_depth.get(), taken - stats.done()));
   }
 };
 
@@ -340,11 +338,11 @@ void record_processing(detail::actor_statistics& stats, detail::actor_tracker& t
   } catch (const std::bad_alloc&) {}
 }
 
-// One message in sixteen that a thread handles is timed, when it belongs to a
-// tracked actor: reading the clock then costs a fraction of it per message.
-// Picking per thread rather than per actor keeps short-lived actors, a handful
-// of messages each, from all being timed.
-constexpr std::uint64_t timed_every = 16;
+// One message in 32 that a thread handles is timed, when it belongs to a
+// tracked actor: reading the clock (twice) then costs a fraction of it per
+// message. Picking per thread rather than per actor keeps short-lived actors,
+// a handful of messages each, from all being timed.
+constexpr std::uint64_t timed_every = 32;
 
 } // namespace
 
@@ -388,9 +386,8 @@ template <bool Recorded>
       report_done();
     if (result == handled::consumed) [[likely]] {
       stats.processed.add();
-      stats.finished.add();
     } else if (result == handled::ignored) {
-      stats.finished.add();
+      stats.dropped.add();
     } else if (result == handled::skipped) {
       stats.skipped.add();
     } // deferred: still in the actor's hands, waiting for an await
@@ -410,10 +407,10 @@ resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_
   detail::this_actor_scope running{this};
   if (!initialized_) [[unlikely]] {
     if (statistics_on_) {
-      if (!statistics().initialized) [[unlikely]] {
+      if (!watched_initialized_) [[unlikely]] {
         // The age counts from here, not from the spawn: from the latest clock
         // reading of this worker, taken when it was idle or with a timed
-        // message (one of its last sixteen), which saves a reading per actor.
+        // message (one of its last 32), which saves a reading per actor.
         auto latest = ctx != nullptr ? ctx->latest_cycles() : 0;
         statistics().started_cycles.set(latest != 0 ? latest : detail::cycle_count());
         initialize();
@@ -430,7 +427,7 @@ resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_
         return resume_tracked_recorded(ctx, max_throughput);
       return resume_tracked<false>(ctx, max_throughput);
     }
-    if (!recorded_initialized_) {
+    if (!watched_initialized_) {
       initialize();
       if (finish_if_terminating())
         return resume_result::done;

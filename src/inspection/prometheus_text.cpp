@@ -233,7 +233,7 @@ std::string prometheus_text(const std::vector<metrics_node>& nodes, bool node_la
              "Messages the live actors handled, by name (an actor that ends takes its count along).",
              groups([](const actor_group& g) { return g.processed; }));
   x.per_histogram("troupe_message_processing_seconds",
-                  "Time in the handler of sampled messages (one resume in sixteen of each thread), of every tracked "
+                  "Time in the handler of sampled messages (one in 32 that each thread handles), of every tracked "
                   "actor since the start, ended ones included.",
                   [](stats s) -> const time_histogram& { return s.processing; });
   x.per_histogram("troupe_mailbox_wait_seconds",

@@ -57,7 +57,7 @@ actor_snapshot statistics_reader::operator()(detail::actor_statistics& s) const 
   row.id = s.ctrl()->id();
   row.name = self->name();
   row.mailbox_depth = detail::actor_tracker::waiting(s);
-  row.max_mailbox_depth = std::max(s.max_depth.get(), row.mailbox_depth);
+  row.max_mailbox_depth = std::max<std::uint64_t>(s.max_depth.get(), row.mailbox_depth);
   row.state = row.mailbox_depth > 0 ? actor_state::busy : actor_state::idle;
   row.processed = s.processed.get();
   row.sent = s.sent.get();

@@ -106,8 +106,6 @@ static_assert(sizeof(actor_timing) <= max_cached_size && sizeof(mailbox_wait_tim
               "timing blocks come from the thread's cache");
 
 struct actor_statistics {
-  /// The actor ran its initialization (it keeps its own flag false, see scheduled_actor::initialize).
-  bool initialized = false;
   /// Held by a reader while it looks at the actor; the actor passes through it after it took its mailbox's
   /// stack or ended while a reader is about (see actor_readers). Here, it fills padding.
   spinlock taking;
@@ -115,9 +113,9 @@ struct actor_statistics {
   std::atomic<bool> ended{false};
 
   // ---- written by the thread running the actor ----
-  // Only their difference counts (wrapping): what the actor holds stays far below 2^31.
-  basic_owned_counter<std::uint32_t> taken;    ///< messages taken from the mailbox's stack
-  basic_owned_counter<std::uint32_t> finished; ///< messages handled or dropped: taken - finished are in its hands
+  // What the actor holds is taken - processed - dropped (wrapping, in 32 bits): it stays far below 2^31.
+  basic_owned_counter<std::uint32_t> taken;   ///< messages taken from the mailbox's stack
+  basic_owned_counter<std::uint32_t> dropped; ///< messages done with that no handler ran for (system messages)
 
   /// The tracker's entry that lists the block, cleared when the actor ends (null: not listed). After that,
   /// while a reader may still hold the block, the next block kept for readers (see actor_tracker).
@@ -133,13 +131,13 @@ struct actor_statistics {
   std::atomic<std::uint64_t> stamp_cycles{0};
 
   // ---- written by the thread running the actor ----
-  owned_counter processed; ///< messages a handler ran for
+  owned_counter processed; ///< messages a handler ran for (done with, as the dropped ones are)
   owned_counter sent;      ///< messages this actor sent to tracked actors
   owned_counter skipped;   ///< messages put back for a later behavior
   owned_counter unmatched; ///< messages no case matched
-  owned_counter max_depth;
+  owned_counter max_depth; ///< the most it held when it took messages
   std::atomic<actor_timing*> timing{nullptr};
-  /// cycle_count() at the actor's first resume (0 before it), where its age starts.
+  /// The latest clock reading of the actor's worker when it first ran (0 before), where its age starts.
   owned_counter started_cycles;
 
   ~actor_statistics() { delete timing.load(std::memory_order_relaxed); }
@@ -171,10 +169,12 @@ struct actor_statistics {
   /// Messages taken from the mailbox and not finished: waiting in the actor's
   /// own queue, skipped for a later behavior, or being handled.
   std::uint64_t held() const noexcept {
-    // A reader may load `finished` newer than `taken`: a negative difference is none.
-    auto d = static_cast<std::int32_t>(taken.get() - finished.get());
+    // A reader may load the done counts newer than `taken`: a negative difference is none.
+    auto d = static_cast<std::int32_t>(taken.get() - done());
     return d > 0 ? static_cast<std::uint64_t>(d) : 0;
   }
+  /// Messages done with (handled or dropped), in the 32 bits that `taken` counts in.
+  std::uint32_t done() const noexcept { return static_cast<std::uint32_t>(processed.get()) + dropped.get(); }
 };
 
 // The control block must stay 16-aligned behind the block.

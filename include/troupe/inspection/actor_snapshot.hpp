@@ -25,9 +25,9 @@ enum class actor_state : std::uint8_t {
 const char* to_string(actor_state x) noexcept;
 
 /// The statistics of one actor (inspect.track-actors). Counts start at its spawn. Times come from a sample
-/// of the messages (every message of one resume in sixteen, and for the mailbox wait one in 64 of each
-/// sending thread's messages),
-/// so totals are estimates whose error shrinks with the number of messages.
+/// of the messages (one in 32 that each thread handles, from the actor's fourth message on, and for the
+/// mailbox wait one in 64 of each sending thread's messages), so totals are estimates whose error shrinks
+/// with the number of messages.
 struct actor_snapshot {
   actor_id id = 0;                       ///< the actor's id on its node
   std::string name;                      ///< its name(): the class name, or "actor" for a function-based one
