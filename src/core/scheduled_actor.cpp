@@ -408,11 +408,17 @@ resumable::resume_result scheduled_actor::resume(execution_unit* ctx, std::size_
   if (!initialized_) [[unlikely]] {
     if (statistics_on_) {
       if (!watched_initialized_) [[unlikely]] {
-        // The age counts from here, not from the spawn: from the latest clock
-        // reading of this worker, taken when it was idle or with a timed
-        // message (one of its last 32), which saves a reading per actor.
-        auto latest = ctx != nullptr ? ctx->latest_cycles() : 0;
-        statistics().started_cycles.set(latest != 0 ? latest : detail::cycle_count());
+        // The age counts from here, not from the spawn: from a recent clock
+        // reading of this worker (taken when it was idle, with a timed
+        // message, or for an earlier actor, at most 64 messages ago), which
+        // saves a reading for most actors.
+        auto started = ctx != nullptr ? ctx->recent_cycles() : 0;
+        if (started == 0) {
+          started = detail::cycle_count();
+          if (ctx != nullptr)
+            ctx->note_cycles(started);
+        }
+        statistics().started_cycles.set(started);
         initialize();
         if (finish_if_terminating())
           return resume_result::done;

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <deque>
 #include <memory>
@@ -768,6 +769,29 @@ TEST_F(bypass_test, exec_later_from_another_thread_is_an_external_enqueue) {
   ASSERT_TRUE(wait_for([&] { return runs.load() == 1 && live_jobs.load() == 0; }));
   c.stop();
   EXPECT_EQ(d.external.load(), 1u);
+}
+
+// -- the unit's clock reading --------------------------------------------------------
+
+// A unit that runs nothing: only its counters and its clock reading are used.
+class idle_unit final : public execution_unit {
+public:
+  idle_unit() noexcept : execution_unit(nullptr) {}
+  void exec_later(resumable*) override {}
+};
+
+TEST(execution_unit_clock, a_noted_reading_is_offered_for_recent_messages_only) {
+  idle_unit u;
+  EXPECT_EQ(u.recent_cycles(), 0u); // none noted yet
+  u.count_processed();
+  u.note_cycles(1234);
+  for (std::uint64_t i = 0; i < execution_unit::recent_messages; ++i)
+    u.count_processed();
+  EXPECT_EQ(u.recent_cycles(), 1234u);
+  EXPECT_EQ(u.count_processed(), execution_unit::recent_messages + 2);
+  EXPECT_EQ(u.recent_cycles(), 0u); // one message more: too old to date a new actor
+  u.note_cycles(5678);
+  EXPECT_EQ(u.recent_cycles(), 5678u);
 }
 
 // -- the Chase-Lev deque ------------------------------------------------------------

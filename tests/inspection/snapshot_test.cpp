@@ -206,6 +206,27 @@ TEST_F(tracked, an_actor_in_its_first_messages_times_them_for_the_node_only) {
   EXPECT_EQ(row_of(s, xs.front())->processed, 1u);
 }
 
+TEST_F(tracked, a_new_actor_reads_the_clock_when_its_unit_noted_none_for_64_messages) {
+  auto a = sys.spawn<counter>();
+  run();
+  for (int i = 0; i < 40; ++i)
+    self->send(a, 1);
+  run(); // one of them was timed: the fixture's unit noted that clock reading
+  std::this_thread::sleep_for(300ms);
+  // An actor without statistics: its messages are counted, none is timed.
+  auto quiet = sys.spawn<hidden>([]() -> behavior { return {[](int) {}}; });
+  for (int i = 0; i < 70; ++i)
+    self->send(quiet, 1);
+  run();
+  auto b = sys.spawn<counter>();
+  run();
+  auto s = inspection::snapshot(sys);
+  ASSERT_NE(row_of(s, a), nullptr);
+  ASSERT_NE(row_of(s, b), nullptr);
+  EXPECT_GE(row_of(s, a)->age, 300ms);
+  EXPECT_LT(row_of(s, b)->age, 200ms); // the noted reading is 70 messages and 300 ms old
+}
+
 TEST_F(tracked, an_actor_whose_handler_throws_leaves_the_list) {
   auto a = sys.spawn([]() -> behavior {
     return {[](int x) {

@@ -49,14 +49,24 @@ public:
   /// The messages handled on this unit so far; any thread (may be one behind).
   std::uint64_t processed() const noexcept { return processed_.get(); }
 
-  /// The unit's latest reading of detail::cycle_count(), 0 before the first:
-  /// a tracked actor's age starts from it rather than from a reading of its
-  /// own (the cycle counter costs tens of cycles to read). Only the unit's own
-  /// thread calls it.
-  std::uint64_t latest_cycles() const noexcept { return latest_cycles_; }
+  /// Messages the unit may handle after noting a clock reading before
+  /// recent_cycles() stops offering it.
+  static constexpr std::uint64_t recent_messages = 64;
+
+  /// The unit's latest reading of detail::cycle_count() if it was noted at
+  /// most recent_messages messages ago, else 0: a tracked actor's age starts
+  /// from it rather than from a reading of its own (the cycle counter costs
+  /// tens of cycles to read). Only the unit's own thread calls it.
+  std::uint64_t recent_cycles() const noexcept {
+    return processed_.get() - noted_at_ <= recent_messages ? latest_cycles_ : 0;
+  }
   /// Notes a reading of detail::cycle_count() that the unit's own thread took:
-  /// when it was idle (the scheduler policies) and with each timed message.
-  void note_cycles(std::uint64_t cycles) noexcept { latest_cycles_ = cycles; }
+  /// when it was idle (the scheduler policies), with each timed message, and
+  /// when recent_cycles() had none to offer.
+  void note_cycles(std::uint64_t cycles) noexcept {
+    latest_cycles_ = cycles;
+    noted_at_ = processed_.get();
+  }
 
 protected:
   /// The job to run right after the running one, ahead of every queue; nullptr: none. Only the unit's own thread
@@ -67,6 +77,7 @@ private:
   actor_system* system_;
   detail::owned_counter processed_;
   std::uint64_t latest_cycles_ = 0;
+  std::uint64_t noted_at_ = 0; // processed_ when latest_cycles_ was noted
 };
 
 } // namespace troupe
