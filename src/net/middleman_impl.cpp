@@ -6,7 +6,6 @@
 #include <chrono>
 #include <future>
 #include <stdexcept>
-#include <type_traits>
 #include <utility>
 
 #include "log_component.hpp"
@@ -46,35 +45,6 @@ middleman_impl::middleman_impl(actor_system& sys, const middleman_settings& cfg)
 
 middleman_impl::~middleman_impl() {
   stop();
-}
-
-template <class F>
-auto middleman_impl::run_on_io(F f) -> decltype(f()) {
-  using result = decltype(f());
-  if (on_io_thread())
-    return f(); // the poller's thread, without an I/O thread of its own
-  auto done = std::make_shared<std::promise<result>>();
-  auto fut = done->get_future();
-  asio::post(io_, [done, f = std::move(f)]() mutable { done->set_value(f()); });
-  // At shutdown the loop may stop before it runs this (its handlers then wait
-  // for a restart that never comes): answer as a stopped middleman would (an
-  // error, or nothing connected, queued or found) instead of waiting forever.
-  while (fut.wait_for(std::chrono::milliseconds{20}) != std::future_status::ready) {
-    if (io_.stopped()) {
-      if constexpr (std::is_constructible_v<result, error>)
-        return result{error{sec::invalid_state, "the middleman has stopped"}};
-      else
-        return result{};
-    }
-  }
-  return fut.get();
-}
-
-template <class F>
-void middleman_impl::post_through(const std::shared_ptr<io_gate>& gate, F f) {
-  std::lock_guard guard{gate->mtx};
-  if (auto* self = gate->owner)
-    asio::post(self->io_, [self, f = std::move(f)]() mutable { f(*self); });
 }
 
 std::size_t middleman_impl::poll() {

@@ -16,10 +16,12 @@
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -271,5 +273,36 @@ private:
   peer_context peer_ctx_{sys_,      sys_.timers(), io_,     cfg_,      types_, watch_,
                          decoders_, exports_,      routes_, services_, *this,  tap_};
 };
+
+// Defined in the header: each of the middleman's sources that calls these
+// instantiates them itself (a source is compiled on its own in a plain build).
+template <class F>
+auto middleman_impl::run_on_io(F f) -> decltype(f()) {
+  using result = decltype(f());
+  if (on_io_thread())
+    return f(); // the poller's thread, without an I/O thread of its own
+  auto done = std::make_shared<std::promise<result>>();
+  auto fut = done->get_future();
+  asio::post(io_, [done, f = std::move(f)]() mutable { done->set_value(f()); });
+  // At shutdown the loop may stop before it runs this (its handlers then wait
+  // for a restart that never comes): answer as a stopped middleman would (an
+  // error, or nothing connected, queued or found) instead of waiting forever.
+  while (fut.wait_for(std::chrono::milliseconds{20}) != std::future_status::ready) {
+    if (io_.stopped()) {
+      if constexpr (std::is_constructible_v<result, error>)
+        return result{error{sec::invalid_state, "the middleman has stopped"}};
+      else
+        return result{};
+    }
+  }
+  return fut.get();
+}
+
+template <class F>
+void middleman_impl::post_through(const std::shared_ptr<io_gate>& gate, F f) {
+  std::lock_guard guard{gate->mtx};
+  if (auto* self = gate->owner)
+    asio::post(self->io_, [self, f = std::move(f)]() mutable { f(*self); });
+}
 
 } // namespace troupe::net
