@@ -9,6 +9,8 @@
 #   apidocs    every public name outside detail/ has a doc comment, and Doxygen reads
 #              every doc comment (scripts/api-reference.sh --check)
 #   headers    every public header compiles on its own
+#   plain      every library and installed program builds source by source, as a
+#              plain `cmake -B build` does (scripts/check-plain-build.sh)
 #   format     every C++ file is formatted as .clang-format says (scripts/format.sh)
 #   license    every source file carries the SPDX licence header
 # Prints one line per check and a closing count in ctest's words, so that
@@ -27,6 +29,7 @@ checks=(
   "selftest|python3 scripts/test-structure-checks.py"
   "apidocs|bash scripts/api-reference.sh --check build/api-check"
   "headers|bash scripts/check-headers.sh"
+  "plain|bash scripts/check-plain-build.sh"
   "format|bash scripts/format.sh --check"
   "license|python3 scripts/add-license-headers.py --check"
 )
