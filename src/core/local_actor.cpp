@@ -247,7 +247,7 @@ local_actor::handled local_actor::invoke(mailbox_element* e, behavior& bhvr) {
     return handled::consumed;
   }
   if (statistics_on_) [[unlikely]]
-    statistics().unmatched.add();
+    statistics().count_unmatched();
   switch (default_handler_) {
     case default_handler_kind::skip:
       return handled::skipped;

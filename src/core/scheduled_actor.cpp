@@ -293,16 +293,14 @@ struct stack_counter {
   // reader counting them finishes first.
   void taken() noexcept {
     if (detail::actor_readers::present()) [[unlikely]]
-      detail::actor_readers::pass(stats.taking);
+      detail::actor_readers::pass(stats.taking());
   }
   // n messages taken: as many are in the actor's hands now as ever (its own
   // counts, so the difference is never negative here).
   void counted(std::uint32_t n) noexcept {
     std::uint32_t taken = stats.taken.get() + n;
     stats.taken.set(taken);
-    // Stored either way: a fresh actor raises it once, and a branch on that
-    // would be mispredicted at every other take.
-    stats.max_depth.set(std::max<std::uint64_t>(stats.max_depth.get(), taken - stats.done()));
+    stats.note_depth(taken - stats.done());
   }
 };
 
@@ -387,9 +385,9 @@ template <bool Recorded>
     if (result == handled::consumed) [[likely]] {
       stats.processed.add();
     } else if (result == handled::ignored) {
-      stats.dropped.add();
+      stats.give_back_taken();
     } else if (result == handled::skipped) {
-      stats.skipped.add();
+      stats.count_skipped();
     } // deferred: still in the actor's hands, waiting for an await
     if (finish_if_terminating())
       return resume_result::done;

@@ -57,12 +57,12 @@ actor_snapshot statistics_reader::operator()(detail::actor_statistics& s) const 
   row.id = s.ctrl()->id();
   row.name = self->name();
   row.mailbox_depth = detail::actor_tracker::waiting(s);
-  row.max_mailbox_depth = std::max<std::uint64_t>(s.max_depth.get(), row.mailbox_depth);
+  row.max_mailbox_depth = std::max<std::uint64_t>(s.max_depth(), row.mailbox_depth);
   row.state = row.mailbox_depth > 0 ? actor_state::busy : actor_state::idle;
   row.processed = s.processed.get();
   row.sent = s.sent.get();
-  row.skipped = s.skipped.get();
-  row.unmatched = s.unmatched.get();
+  row.skipped = s.skipped();
+  row.unmatched = s.unmatched();
   auto started = s.started_cycles.get();
   row.age = to_ns(started != 0 && now_cycles > started ? now_cycles - started : 0);
   if (auto* t = s.timing.load(std::memory_order_acquire)) {

@@ -145,6 +145,24 @@ TEST_F(tracked, counts_unmatched_messages) {
   EXPECT_EQ(row_of(s, a)->mailbox_depth, 0u);
 }
 
+TEST_F(tracked, a_stale_timeout_is_done_with_and_counts_as_neither_processed_nor_waiting) {
+  int timeouts = 0;
+  auto a = sys.spawn([&timeouts](event_based_actor*) -> behavior {
+    return {[](int) {}, after(std::chrono::seconds(1)) >> [&timeouts] { ++timeouts; }};
+  });
+  run();
+  self->send(a, 1); // handled: the timeout armed at the start is stale now
+  run();
+  advance_time(std::chrono::seconds(1));
+  run();
+  EXPECT_EQ(timeouts, 1) << "the stale timeout ran its handler";
+  auto s = inspection::snapshot(sys);
+  ASSERT_NE(row_of(s, a), nullptr);
+  EXPECT_EQ(row_of(s, a)->processed, 2u) << "the int and the current timeout";
+  EXPECT_EQ(row_of(s, a)->mailbox_depth, 0u) << "the stale timeout still counts as held";
+  EXPECT_EQ(row_of(s, a)->max_mailbox_depth, 2u) << "both timeouts, taken at once";
+}
+
 TEST_F(tracked, times_a_sample_of_the_messages_and_of_the_mailbox_wait) {
   auto a = sys.spawn<counter>();
   run();

@@ -14,7 +14,7 @@
 #include <cstdint>
 
 #include "troupe/detail/export.hpp"
-#include "troupe/detail/spinlock.hpp"
+#include "troupe/detail/locked_pointer.hpp"
 
 namespace troupe::detail {
 
@@ -30,7 +30,7 @@ public:
 
   /// An actor's side, after it published a change and present() said yes: waits for a reader that holds its
   /// lock; a reader that takes the lock later sees the change.
-  [[gnu::noinline]] static void pass(spinlock& taking) noexcept;
+  [[gnu::noinline]] static void pass(low_bit_lock& taking) noexcept;
 
   /// Prepares the barrier once per process; a system calls it before it tracks its first actor, and tracks
   /// none if it returns false.

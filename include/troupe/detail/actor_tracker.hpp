@@ -22,6 +22,7 @@
 #include "troupe/detail/actor_readers.hpp"
 #include "troupe/detail/actor_statistics.hpp"
 #include "troupe/detail/export.hpp"
+#include "troupe/detail/spinlock.hpp"
 
 namespace troupe {
 struct mailbox_element;
@@ -69,11 +70,11 @@ public:
   /// Takes the block of an actor that ends off its list (on the actor's thread; a second call does nothing).
   /// From now on no reader sees the actor, and its timings count as retired.
   void end(actor_statistics* s) noexcept {
-    if (s->ended.load(std::memory_order_relaxed)) [[unlikely]]
+    if (s->ended(std::memory_order_relaxed)) [[unlikely]]
       return;
     if (auto* entry = s->slot; entry != nullptr) [[likely]]
       entry->store(nullptr, std::memory_order_relaxed);
-    s->ended.store(true, std::memory_order_release);
+    s->mark_ended();
     // A reader that came before the entry was cleared may hold the block.
     if (actor_readers::present()) [[unlikely]]
       keep_for_readers(s);
@@ -189,8 +190,8 @@ private:
         auto* s = entry.load(std::memory_order_acquire);
         if (s == nullptr)
           continue;
-        std::lock_guard hold{s->taking};
-        if (!s->ended.load(std::memory_order_acquire))
+        std::lock_guard hold{s->taking()};
+        if (!s->ended())
           live(*s);
       }
   }

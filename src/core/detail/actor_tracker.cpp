@@ -49,7 +49,7 @@ bool register_barrier() noexcept {
 
 } // namespace
 
-void actor_readers::pass(spinlock& taking) noexcept {
+void actor_readers::pass(low_bit_lock& taking) noexcept {
   taking.lock();
   taking.unlock();
 }
@@ -307,7 +307,7 @@ void actor_tracker::count_young_wait(std::uint64_t cycles) noexcept {
 }
 
 void actor_tracker::keep_for_readers(actor_statistics* s) noexcept {
-  actor_readers::pass(s->taking); // a reader looking at the actor now finishes first
+  actor_readers::pass(s->taking()); // a reader looking at the actor now finishes first
   s->ctrl()->weak_add_ref();
   s->next_kept = kept_.load(std::memory_order_relaxed);
   while (!kept_.compare_exchange_weak(s->next_kept, s, std::memory_order_release, std::memory_order_relaxed)) {}
