@@ -126,7 +126,7 @@ int main(int argc, char** argv) {
   // Every rank computes the rows it is asked for, and ends its wait when told to finish.
   auto rows = sys.spawn([waiter = actor{self}](event_based_actor* me) -> behavior {
     return {
-      [me](rows_atom, std::int32_t r, int first, int count, int n, int iterations) {
+      [](rows_atom, std::int32_t r, int first, int count, int n, int iterations) {
         return make_message(rows_atom::value, r, first, compute_rows(n, iterations, first, count));
       },
       [me, waiter](finish_atom) {

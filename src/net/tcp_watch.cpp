@@ -25,7 +25,7 @@ int make_epoll() {
 
 } // namespace
 
-tcp_watch::tcp_watch(asio::io_context& io) : io_(io), epoll_fd_(make_epoll()), ready_(io, epoll_fd_) {}
+tcp_watch::tcp_watch(asio::io_context& io) : epoll_fd_(make_epoll()), ready_(io, epoll_fd_) {}
 
 tcp_watch::~tcp_watch() {
   asio::error_code ignored;

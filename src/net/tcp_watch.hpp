@@ -102,7 +102,6 @@ private:
   // period: hot sockets are armed for reading only while no worker spins.
   void rearm_hot_locked();
 
-  asio::io_context& io_;
   int epoll_fd_ = -1;
   asio::posix::stream_descriptor ready_;
   bool waiting_ = false; // I/O thread
