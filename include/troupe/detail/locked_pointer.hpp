@@ -7,7 +7,8 @@
 // read-modify-writes, and neither undoes what the other did.
 #include <atomic>
 #include <cstdint>
-#include <thread>
+
+#include "troupe/detail/spinlock.hpp"
 
 namespace troupe::detail {
 
@@ -27,16 +28,10 @@ protected:
   std::atomic<std::uintptr_t> word_{0};
 
 private:
-  // Out of line, as spinlock's: after 64 spins it yields, so that a holder
-  // that takes long does not make waiting burn a core.
+  // Out of line, as spinlock's.
   [[gnu::noinline]] void lock_contended() noexcept {
-    for (int spins = 0; (word_.fetch_or(lock_bit, std::memory_order_acquire) & lock_bit) != 0; ++spins) {
-      while ((word_.load(std::memory_order_relaxed) & lock_bit) != 0) {
-        if (spins > 64)
-          std::this_thread::yield();
-        ++spins;
-      }
-    }
+    spin_until_locked([this] { return try_lock(); },
+                      [this] { return (word_.load(std::memory_order_relaxed) & lock_bit) != 0; });
   }
 };
 

@@ -9,6 +9,20 @@
 
 namespace troupe::detail {
 
+/// Waits for a lock that another thread holds: calls try_lock() until it succeeds, and only reads (held())
+/// while the lock is taken, so that waiters do not pull its line from the holder. After 64 spins it yields,
+/// so that a holder that takes long (a reader walking a long list) does not make waiting burn a core.
+template <class TryLock, class Held>
+void spin_until_locked(TryLock try_lock, Held held) noexcept {
+  for (int spins = 0; !try_lock(); ++spins) {
+    while (held()) {
+      if (spins > 64)
+        std::this_thread::yield();
+      ++spins;
+    }
+  }
+}
+
 class spinlock {
 public:
   void lock() noexcept {
@@ -21,17 +35,9 @@ public:
 
 private:
   // Out of line, so that a caller that gets the lock at once keeps its
-  // registers (no frame for the loop and the yield). After 64 spins it yields,
-  // so that a holder that takes long (a reader walking a long list) does not
-  // make waiting burn a core.
+  // registers (no frame for the loop and the yield).
   [[gnu::noinline]] void lock_contended() noexcept {
-    for (int spins = 0; flag_.exchange(true, std::memory_order_acquire); ++spins) {
-      while (flag_.load(std::memory_order_relaxed)) {
-        if (spins > 64)
-          std::this_thread::yield();
-        ++spins;
-      }
-    }
+    spin_until_locked([this] { return try_lock(); }, [this] { return flag_.load(std::memory_order_relaxed); });
   }
 
   std::atomic<bool> flag_{false};
