@@ -9,9 +9,10 @@
 
 namespace troupe::detail {
 
-/// Waits for a lock that another thread holds: calls try_lock() until it succeeds, and only reads (held())
-/// while the lock is taken, so that waiters do not pull its line from the holder. After 64 spins it yields,
-/// so that a holder that takes long (a reader walking a long list) does not make waiting burn a core.
+/// Waits for a lock that another thread holds: calls try_lock() until it succeeds, and while the lock is
+/// taken only reads it (held()), so that waiters share its line instead of taking it from one another with
+/// read-modify-writes. After 64 spins it yields, so that a holder that takes long (a reader walking a long
+/// list) does not make waiting burn a core.
 template <class TryLock, class Held>
 void spin_until_locked(TryLock try_lock, Held held) noexcept {
   for (int spins = 0; !try_lock(); ++spins) {
